@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "follow-render",
+    products: [
+        .library(name: "FollowRender", targets: ["FollowRender"]),
+        .executable(name: "follow-render", targets: ["FollowRenderCLI"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CLame", pkgConfig: "lame", providers: [.apt(["libmp3lame-dev"])]),
+        .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(
+            name: "CICU",
+            linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
+        ),
+        .target(
+            name: "FollowRender",
+            dependencies: ["CEspeakNG", "CSndFile", "CLame", "CZip", "CLibXML2", "CICU"]
+        ),
+        .executableTarget(
+            name: "FollowRenderCLI",
+            dependencies: ["FollowRender"]
+        ),
+        .testTarget(
+            name: "FollowRenderTests",
+            dependencies: ["FollowRender"]
+        ),
+    ]
+)

@@ -1,0 +1,162 @@
+import CLibXML2
+import Foundation
+
+/// A parsed XML document, owning libxml2's tree and freeing it when released.
+///
+/// Parsing is locked down for untrusted books: no network, no DTD loading, no
+/// external or expanded entities, and libxml2's default depth and size limits.
+final class XMLDocument {
+    fileprivate let pointer: xmlDocPtr
+    /// The container path the document was read from, for messages.
+    let path: String
+
+    /// Parses `data`; `path` only names the document in errors.
+    init(data: Data, path: String) throws(XMLError) {
+        self.path = path
+        guard !data.isEmpty else { throw XMLError(path: path, line: nil, reason: "document is empty") }
+        let source = HTMLEntities.numericReferences(in: data)
+        guard let context = xmlNewParserCtxt() else {
+            throw XMLError(path: path, line: nil, reason: "cannot allocate an XML parser")
+        }
+        defer { xmlFreeParserCtxt(context) }
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
+            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
+        let document: xmlDocPtr? = source.withUnsafeBytes { bytes in
+            let base = bytes.bindMemory(to: CChar.self).baseAddress
+            return xmlCtxtReadMemory(context, base, Int32(bytes.count), path, nil, options)
+        }
+        guard let document, context.pointee.wellFormed != 0 else {
+            if let document { xmlFreeDoc(document) }
+            let error = context.pointee.lastError
+            let message = error.message.map { String(cString: $0) } ?? "malformed XML"
+            throw XMLError(
+                path: path,
+                line: error.line > 0 ? Int(error.line) : nil,
+                reason: message.trimmingCharacters(in: .whitespacesAndNewlines)
+            )
+        }
+        pointer = document
+    }
+
+    deinit { xmlFreeDoc(pointer) }
+
+    /// The document element.
+    var root: XMLNode? {
+        xmlDocGetRootElement(pointer).map { XMLNode(document: self, pointer: $0) }
+    }
+}
+
+/// A node of an `XMLDocument`, valid while it keeps the document alive.
+struct XMLNode {
+    /// The kinds of node narration cares about.
+    enum Kind {
+        case element
+        case text
+        case entityReference
+        case other
+    }
+
+    let document: XMLDocument
+    fileprivate let pointer: xmlNodePtr
+
+    var kind: Kind {
+        switch pointer.pointee.type {
+        case XML_ELEMENT_NODE: .element
+        case XML_TEXT_NODE, XML_CDATA_SECTION_NODE: .text
+        case XML_ENTITY_REF_NODE: .entityReference
+        default: .other
+        }
+    }
+
+    /// Local name of an element, without prefix.
+    var name: String { pointer.pointee.name.map { String(cString: $0) } ?? "" }
+
+    /// Namespace URI of an element, if any.
+    var namespace: String? { pointer.pointee.ns?.pointee.href.map { String(cString: $0) } }
+
+    /// Source line, for messages.
+    var line: Int { Int(xmlGetLineNo(pointer)) }
+
+    /// The text of a text node; the concatenated descendant text of an element.
+    var content: String {
+        guard let text = xmlNodeGetContent(pointer) else { return "" }
+        defer { fr_xml_free(text) }
+        return String(cString: text)
+    }
+
+    /// An attribute by local name; `namespace` nil matches an attribute without one.
+    func attribute(_ name: String, namespace: String? = nil) -> String? {
+        let value: UnsafeMutablePointer<xmlChar>? = if let namespace {
+            xmlGetNsProp(pointer, name, namespace)
+        } else {
+            xmlGetNoNsProp(pointer, name)
+        }
+        guard let value else { return nil }
+        defer { fr_xml_free(value) }
+        return String(cString: value)
+    }
+
+    /// An attribute matched by local name in any namespace or none.
+    func anyAttribute(_ name: String) -> String? {
+        var attribute = pointer.pointee.properties
+        while let current = attribute {
+            if String(cString: current.pointee.name) == name {
+                return XMLNode(document: document, pointer: OpaquePointer(current).asNode).content
+            }
+            attribute = current.pointee.next
+        }
+        return nil
+    }
+
+    /// Child nodes in order.
+    var children: [XMLNode] {
+        var result: [XMLNode] = []
+        var child = pointer.pointee.children
+        while let current = child {
+            result.append(XMLNode(document: document, pointer: current))
+            child = current.pointee.next
+        }
+        return result
+    }
+
+    /// Child elements in order.
+    var elements: [XMLNode] { children.filter { $0.kind == .element } }
+
+    /// Child elements with a given local name.
+    func elements(named name: String) -> [XMLNode] { elements.filter { $0.name == name } }
+
+    /// The first descendant element (depth first) satisfying `predicate`.
+    func firstDescendant(where predicate: (XMLNode) -> Bool) -> XMLNode? {
+        for child in elements {
+            if predicate(child) { return child }
+            if let found = child.firstDescendant(where: predicate) { return found }
+        }
+        return nil
+    }
+
+    /// All descendant elements (depth first) satisfying `predicate`.
+    func descendants(where predicate: (XMLNode) -> Bool) -> [XMLNode] {
+        var result: [XMLNode] = []
+        for child in elements {
+            if predicate(child) { result.append(child) }
+            result += child.descendants(where: predicate)
+        }
+        return result
+    }
+}
+
+private extension OpaquePointer {
+    var asNode: xmlNodePtr { xmlNodePtr(self) }
+}
+
+/// Why a document could not be parsed.
+struct XMLError: Error, CustomStringConvertible {
+    let path: String
+    let line: Int?
+    let reason: String
+
+    var description: String {
+        if let line { return "\(path): line \(line): \(reason)" }
+        return "\(path): \(reason)"
+    }
+}

@@ -1,0 +1,26 @@
+/// What a listener hears of one spine document: the narration string, its
+/// paragraphs and languages, and a map from every character back to the source.
+public struct ChapterText: Hashable, Sendable {
+    /// Paragraphs joined by `"\n"`; line breaks from `<br>` are `"\n"` inside a paragraph.
+    public var text: String
+    public var paragraphs: [Paragraph]
+    /// Language runs covering the text, in order.
+    public var languages: [LanguageRun]
+    /// Source spans in order; every non-separator character belongs to exactly one.
+    public var sourceMap: [SourceSpan]
+
+    public init(text: String, paragraphs: [Paragraph], languages: [LanguageRun], sourceMap: [SourceSpan]) {
+        self.text = text
+        self.paragraphs = paragraphs
+        self.languages = languages
+        self.sourceMap = sourceMap
+    }
+
+    /// Length in UTF-16 code units.
+    public var utf16Count: Int { text.utf16.count }
+
+    /// The language at a UTF-16 offset, or `nil` when no run covers it.
+    public func language(at offset: Int) -> String? {
+        languages.first { $0.range.contains(offset) }?.language
+    }
+}

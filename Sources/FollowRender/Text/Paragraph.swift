@@ -1,0 +1,17 @@
+/// A block of narration text: sentences never cross from one paragraph into the next.
+public struct Paragraph: Hashable, Sendable, Codable {
+    /// What kind of block the paragraph came from; headings get longer pauses.
+    public enum Kind: String, Hashable, Sendable, Codable {
+        case heading
+        case text
+    }
+
+    /// The paragraph's text, without the separating newline.
+    public var range: TextRange
+    public var kind: Kind
+
+    public init(range: TextRange, kind: Kind) {
+        self.range = range
+        self.kind = kind
+    }
+}

@@ -1,0 +1,80 @@
+/// The timing sidecar of one chapter (`NNN-slug.timing.json`): its narration
+/// text and, for every sentence and word, the UTF-16 range and the time span in
+/// the chapter's audio file. Enough on its own to highlight and restore a position.
+public struct ChapterTiming: Hashable, Sendable, Codable {
+    public static let formatName = "follow-render-timing"
+    public static let currentVersion = 1
+
+    /// Identifies the chapter within its book.
+    public struct Chapter: Hashable, Sendable, Codable {
+        /// 1-based spine position.
+        public var index: Int
+        public var href: String
+        public var title: String
+
+        public init(index: Int, href: String, title: String) {
+            self.index = index
+            self.href = href
+            self.title = title
+        }
+    }
+
+    /// The audio file the times refer to, as a player decodes it.
+    public struct Audio: Hashable, Sendable, Codable {
+        /// File name, relative to the sidecar.
+        public var file: String
+        public var sampleRate: Int
+        public var duration: Seconds
+
+        public init(file: String, sampleRate: Int, duration: Seconds) {
+            self.file = file
+            self.sampleRate = sampleRate
+            self.duration = duration
+        }
+    }
+
+    public var format: String
+    public var version: Int
+    public var chapter: Chapter
+    public var audio: Audio
+    /// The narration text every range points into.
+    public var text: String
+    public var sentences: [TimedSentence]
+
+    public init(chapter: Chapter, audio: Audio, text: String, sentences: [TimedSentence]) {
+        format = Self.formatName
+        version = Self.currentVersion
+        self.chapter = chapter
+        self.audio = audio
+        self.text = text
+        self.sentences = sentences
+    }
+}
+
+/// A sentence with its audio clip and its timed words.
+public struct TimedSentence: Hashable, Sendable, Codable {
+    public var range: TextRange
+    public var begin: Seconds
+    public var end: Seconds
+    public var words: [TimedWord]
+
+    public init(range: TextRange, begin: Seconds, end: Seconds, words: [TimedWord]) {
+        self.range = range
+        self.begin = begin
+        self.end = end
+        self.words = words
+    }
+}
+
+/// A word with the time span in which it is spoken.
+public struct TimedWord: Hashable, Sendable, Codable {
+    public var range: TextRange
+    public var begin: Seconds
+    public var end: Seconds
+
+    public init(range: TextRange, begin: Seconds, end: Seconds) {
+        self.range = range
+        self.begin = begin
+        self.end = end
+    }
+}

@@ -1,0 +1,2 @@
+import FollowRender
+print("follow-render")
