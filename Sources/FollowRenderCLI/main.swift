@@ -1,2 +1,8 @@
 import FollowRender
-print("follow-render")
+import Foundation
+
+/// Every sub-command; the default (no command word) renders a book.
+let commands: [any Command.Type] = [
+]
+
+exit(CommandLine.run(commands: commands))

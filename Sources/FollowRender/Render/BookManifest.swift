@@ -1,0 +1,78 @@
+/// The `book.json` of a rendered folder: what was rendered, how, and where
+/// each chapter's audio and timing sidecar are.
+public struct BookManifest: Hashable, Sendable, Codable {
+    public static let formatName = "follow-render-book"
+    public static let currentVersion = 1
+
+    /// The speed the book was rendered at.
+    public struct Rate: Hashable, Sendable, Codable {
+        /// The preset name, e.g. `2x`; for `--wpm`, the raw rate as `175wpm`.
+        public var preset: String
+        /// eSpeak NG's words-per-minute used for it.
+        public var wpm: Int
+
+        public init(preset: String, wpm: Int) {
+            self.preset = preset
+            self.wpm = wpm
+        }
+    }
+
+    /// Versions of everything that shapes the output, for reproducibility.
+    public struct Engine: Hashable, Sendable, Codable {
+        public var followRender: String
+        public var espeakNG: String
+        public var encoder: String
+
+        public init(followRender: String, espeakNG: String, encoder: String) {
+            self.followRender = followRender
+            self.espeakNG = espeakNG
+            self.encoder = encoder
+        }
+    }
+
+    /// A rendered chapter.
+    public struct Chapter: Hashable, Sendable, Codable {
+        /// 1-based spine position.
+        public var index: Int
+        public var href: String
+        public var title: String
+        /// Audio file name, relative to `book.json`.
+        public var audio: String
+        /// Timing sidecar file name, relative to `book.json`.
+        public var timing: String
+        public var duration: Seconds
+
+        public init(index: Int, href: String, title: String, audio: String, timing: String, duration: Seconds) {
+            self.index = index
+            self.href = href
+            self.title = title
+            self.audio = audio
+            self.timing = timing
+            self.duration = duration
+        }
+    }
+
+    public var format: String
+    public var version: Int
+    public var title: String
+    public var authors: [String]
+    public var language: String
+    public var voice: String
+    public var rate: Rate
+    public var engine: Engine
+    public var duration: Seconds
+    public var chapters: [Chapter]
+
+    public init(title: String, authors: [String], language: String, voice: String, rate: Rate, engine: Engine, duration: Seconds, chapters: [Chapter]) {
+        format = Self.formatName
+        version = Self.currentVersion
+        self.title = title
+        self.authors = authors
+        self.language = language
+        self.voice = voice
+        self.rate = rate
+        self.engine = engine
+        self.duration = duration
+        self.chapters = chapters
+    }
+}

@@ -1,0 +1,72 @@
+/// The words after a command name, consumed option by option.
+///
+/// Options take `--name value` or `--name=value`; anything left over that looks
+/// like an option is a usage error, so typos never pass silently.
+struct Arguments {
+    private var words: [String]
+
+    init(_ words: [String]) { self.words = words }
+
+    /// Whether `--help` or `-h` was given.
+    var wantsHelp: Bool { words.contains("--help") || words.contains("-h") }
+
+    /// Removes a flag and says whether it was present.
+    mutating func flag(_ name: String) -> Bool {
+        guard let index = words.firstIndex(of: name) else { return false }
+        words.remove(at: index)
+        return true
+    }
+
+    /// Removes an option and returns its value, or nil when absent.
+    mutating func option(_ name: String) throws(UsageError) -> String? {
+        if let index = words.firstIndex(where: { $0.hasPrefix(name + "=") }) {
+            let value = String(words[index].dropFirst(name.count + 1))
+            words.remove(at: index)
+            return value
+        }
+        guard let index = words.firstIndex(of: name) else { return nil }
+        guard index + 1 < words.count, !words[index + 1].hasPrefix("--") else {
+            throw UsageError("\(name) needs a value")
+        }
+        let value = words[index + 1]
+        words.removeSubrange(index...(index + 1))
+        return value
+    }
+
+    /// Removes an integer option within `range`.
+    mutating func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = try option(name) else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError("\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return value
+    }
+
+    /// Removes and returns the remaining positional words, refusing unknown options.
+    mutating func positionals() throws(UsageError) -> [String] {
+        if let unknown = words.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
+            throw UsageError("unknown option '\(unknown)'")
+        }
+        defer { words.removeAll() }
+        return words
+    }
+
+    /// Exactly `count` positional words, named in the error when missing.
+    mutating func positionals(_ names: String...) throws(UsageError) -> [String] {
+        let values = try positionals()
+        if values.count < names.count {
+            throw UsageError("missing \(names[values.count...].joined(separator: " and "))")
+        }
+        if values.count > names.count {
+            throw UsageError("unexpected argument '\(values[names.count])'")
+        }
+        return values
+    }
+}
+
+/// A mistake in how the command was called: exit 2 with the command's usage.
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// A failure to report as `follow-render: <file>: <reason>` with exit 1.
+struct FileFailure: Error {
+    let file: String
+    let reason: String
+
+    init(file: String, reason: String) {
+        self.file = file
+        self.reason = reason
+    }
+
+    init(file: String, error: any Error) {
+        self.file = file
+        reason = String(describing: error)
+    }
+}
+
+/// Standard error output, one line at a time.
+enum Console {
+    static func error(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    static func warning(file: String, _ message: String) {
+        error("follow-render: warning: \(file): \(message)")
+    }
+}
+
+extension CommandLine {
+    static let toolHelp = """
+        follow-render: narrate a DRM-free EPUB with eSpeak NG, with word-level timing.
+
+        Usage: follow-render <command> [options]
+
+        Commands:
+        """
+
+    /// Runs the command named by the first argument and returns the exit status.
+    static func run(commands: [any Command.Type]) -> Int32 {
+        let words = Array(arguments.dropFirst())
+        guard let first = words.first, first != "--help", first != "-h", first != "help" else {
+            print(overview(commands))
+            return words.isEmpty ? 2 : 0
+        }
+        let selected = commands.first { $0.name == first }
+        guard let command = selected ?? commands.first(where: { $0.name == "render" }) else {
+            Console.error("follow-render: unknown command '\(first)'\n\n" + overview(commands))
+            return 2
+        }
+        var arguments = Arguments(selected == nil ? words : Array(words.dropFirst()))
+        if arguments.wantsHelp {
+            print(command.help)
+            return 0
+        }
+        do {
+            return try command.run(&arguments)
+        } catch let error as UsageError {
+            Console.error("follow-render \(command.name): \(error)\n\n\(command.help)")
+            return 2
+        } catch let failure as FileFailure {
+            Console.error("follow-render: \(failure.file): \(failure.reason)")
+            return 1
+        } catch {
+            Console.error("follow-render: \(error)")
+            return 1
+        }
+    }
+
+    private static func overview(_ commands: [any Command.Type]) -> String {
+        let width = commands.map { $0.name.count }.max() ?? 0
+        let rows = commands.map { "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary }
+        return toolHelp + "\n" + rows.joined(separator: "\n") + "\n\nRun 'follow-render <command> --help' for a command's options."
+    }
+}
