@@ -1,0 +1,26 @@
+/// One narrated spine item: its place in the book, its narration text, and
+/// the sentences and words a listener hears.
+public struct Chapter: Hashable, Sendable {
+    /// 1-based spine position, used in file names and on the command line.
+    public var index: Int
+    /// Container path of the content document.
+    public var href: String
+    /// From the TOC, else the first heading, else the file name.
+    public var title: String
+    /// Primary language of the chapter (BCP 47).
+    public var language: String
+    public var text: ChapterText
+    public var sentences: [Sentence]
+
+    public init(index: Int, href: String, title: String, language: String, text: ChapterText, sentences: [Sentence]) {
+        self.index = index
+        self.href = href
+        self.title = title
+        self.language = language
+        self.text = text
+        self.sentences = sentences
+    }
+
+    /// Number of words in all sentences.
+    public var wordCount: Int { sentences.reduce(0) { $0 + $1.words.count } }
+}

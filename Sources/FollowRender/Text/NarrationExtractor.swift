@@ -1,0 +1,110 @@
+import Foundation
+
+/// Turns one XHTML content document into the text a listener should hear.
+///
+/// Reading order is document order. Hidden content, page-break markers, note
+/// references, navigation, scripts and ruby annotations are left out; note
+/// bodies too unless `NarrationOptions.includeNotes` is set. Text nodes are
+/// counted in document order over the whole document (see `SourceSpan`).
+public struct NarrationExtractor {
+    public var options: NarrationOptions
+
+    public init(options: NarrationOptions = NarrationOptions()) {
+        self.options = options
+    }
+
+    /// The narration of a parsed document, and the text of its first heading.
+    public func extract(_ data: Data, path: String, language: String) throws -> ExtractedDocument {
+        let document = try XMLDocument(data: data, path: path)
+        var empty = NarrationBuilder()
+        guard let root = document.root else { return ExtractedDocument(text: empty.finish(), language: language, firstHeading: nil) }
+        var walk = Walk(options: options)
+        let rootLanguage = Self.language(of: root) ?? language
+        walk.visit(root, context: Walk.Context(language: rootLanguage, kind: .text, preformatted: false, silent: false))
+        let text = walk.builder.finish()
+        let heading = text.paragraphs.first { $0.kind == .heading }.map { text.substring($0.range) }
+        return ExtractedDocument(text: text, language: rootLanguage, firstHeading: heading)
+    }
+
+    /// The element's own `xml:lang` or `lang`, if any.
+    static func language(of element: XMLNode) -> String? {
+        let value = element.attribute("lang", namespace: ElementRules.xmlNamespace) ?? element.attribute("lang")
+        guard let value, !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// One pass over a document, numbering text nodes as it goes.
+    private struct Walk {
+        struct Context {
+            var language: String
+            var kind: Paragraph.Kind
+            var preformatted: Bool
+            /// Inside something not narrated: text nodes are still counted.
+            var silent: Bool
+        }
+
+        let options: NarrationOptions
+        var builder = NarrationBuilder()
+        var textNodeCount = 0
+
+        init(options: NarrationOptions) { self.options = options }
+
+        mutating func visit(_ node: XMLNode, context: Context) {
+            switch node.kind {
+            case .text:
+                let index = textNodeCount
+                textNodeCount += 1
+                guard !context.silent else { return }
+                builder.append(Array(node.content.utf16), node: index, language: context.language,
+                               kind: context.kind, preformatted: context.preformatted)
+            case .element:
+                visitElement(node, context: context)
+            case .entityReference, .other:
+                return
+            }
+        }
+
+        private mutating func visitElement(_ element: XMLNode, context: Context) {
+            let name = element.name
+            var inner = context
+            inner.silent = context.silent || isSilent(element, name: name)
+            if let language = NarrationExtractor.language(of: element) { inner.language = language }
+            if ElementRules.headings.contains(name) { inner.kind = .heading }
+            if name == "pre" { inner.preformatted = true }
+            if name == "br" {
+                if !inner.silent { builder.lineBreak() }
+                return
+            }
+            let isBlock = ElementRules.blocks.contains(name)
+            if isBlock, !inner.silent { builder.endParagraph() }
+            for child in element.children { visit(child, context: inner) }
+            if isBlock, !inner.silent { builder.endParagraph() }
+        }
+
+        private func isSilent(_ element: XMLNode, name: String) -> Bool {
+            if ElementRules.silent.contains(name) || ElementRules.isHidden(element) { return true }
+            let semantics = ElementRules.semantics(of: element)
+            if !semantics.isDisjoint(with: ElementRules.skippedSemantics) { return true }
+            return !options.includeNotes && !semantics.isDisjoint(with: ElementRules.noteSemantics)
+        }
+    }
+}
+
+/// The narration of one content document.
+public struct ExtractedDocument: Hashable, Sendable {
+    public var text: ChapterText
+    /// The document's own language, else the book's.
+    public var language: String
+    /// The text of the first heading, a fallback chapter title.
+    public var firstHeading: String?
+}
+
+extension ChapterText {
+    /// The characters of `range`.
+    public func substring(_ range: TextRange) -> String {
+        let utf16 = text.utf16
+        let start = utf16.index(utf16.startIndex, offsetBy: range.location)
+        let end = utf16.index(start, offsetBy: range.length)
+        return String(utf16[start..<end]) ?? String(decoding: Array(utf16[start..<end]), as: UTF16.self)
+    }
+}
