@@ -3,6 +3,8 @@ import Foundation
 
 /// Every sub-command; the default (no command word) renders a book.
 let commands: [any Command.Type] = [
+    InspectCommand.self,
+    SegmentCommand.self,
 ]
 
 exit(CommandLine.run(commands: commands))

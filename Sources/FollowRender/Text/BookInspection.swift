@@ -1,0 +1,74 @@
+/// A summary of what narration will read in a book: the `inspect` report.
+public struct BookInspection: Hashable, Sendable, Codable {
+    /// One narrated spine item.
+    public struct Chapter: Hashable, Sendable, Codable {
+        public var index: Int
+        public var href: String
+        public var title: String
+        public var language: String
+        /// UTF-16 length of the narration text.
+        public var characters: Int
+        public var sentences: Int
+        public var words: Int
+        /// Estimated narration time at 1x, in seconds.
+        public var estimatedDuration: Seconds
+    }
+
+    public var title: String
+    public var authors: [String]
+    public var language: String
+    public var version: String
+    public var layout: BookMetadata.Layout
+    public var chapters: [Chapter]
+
+    /// Summarizes `chapters` of `book`, estimating durations at `wordsPerMinute`.
+    public init(book: Book, chapters: [FollowRender.Chapter], wordsPerMinute: Int) {
+        title = book.metadata.title
+        authors = book.metadata.creators
+        language = book.metadata.language
+        version = book.metadata.version
+        layout = book.metadata.layout
+        self.chapters = chapters.map { chapter in
+            Chapter(
+                index: chapter.index,
+                href: chapter.href,
+                title: chapter.title,
+                language: chapter.language,
+                characters: chapter.text.utf16Count,
+                sentences: chapter.sentences.count,
+                words: chapter.wordCount,
+                estimatedDuration: Seconds(chapter.estimatedSeconds(wordsPerMinute: wordsPerMinute))
+            )
+        }
+    }
+
+    /// Estimated narration time of the whole book at 1x.
+    public var estimatedDuration: Seconds {
+        Seconds(chapters.reduce(0) { $0 + $1.estimatedDuration.value })
+    }
+}
+
+extension Chapter {
+    /// A rough narration time: words at `wordsPerMinute` plus the pauses between
+    /// sentences and paragraphs. For planning, not for timing.
+    public func estimatedSeconds(wordsPerMinute: Int) -> Double {
+        Double(wordCount) * 60 / Double(wordsPerMinute) + Double(sentences.count) * 0.3
+            + Double(text.paragraphs.count) * 0.3
+    }
+}
+
+/// A chapter's narration text and spans: the `segment --json` report, whose
+/// ranges are the same as the timing sidecar's.
+public struct ChapterSegmentation: Hashable, Sendable, Codable {
+    public var index: Int
+    public var href: String
+    public var text: String
+    public var sentences: [Sentence]
+
+    public init(chapter: FollowRender.Chapter) {
+        index = chapter.index
+        href = chapter.href
+        text = chapter.text.text
+        sentences = chapter.sentences
+    }
+}

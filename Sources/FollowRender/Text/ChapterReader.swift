@@ -1,0 +1,61 @@
+/// Reads a book's spine into narrated chapters: Book → chapter text →
+/// sentences and words.
+///
+/// Navigation documents, non-XHTML items and documents without narratable
+/// text are passed over; a document that cannot be read is skipped with a
+/// warning, so one broken chapter never costs the whole book.
+public struct ChapterReader {
+    private let archive: EPUBArchive
+    private let extractor: NarrationExtractor
+
+    public init(archive: EPUBArchive, options: NarrationOptions = NarrationOptions()) {
+        self.archive = archive
+        extractor = NarrationExtractor(options: options)
+    }
+
+    /// The spine items narration reads, in reading order: linear content
+    /// documents, or every content document when the book marks none linear.
+    public var narratedItems: [SpineItem] {
+        let documents = archive.book.spine.filter { Self.isContentDocument($0) }
+        let linear = documents.filter(\.linear)
+        return linear.isEmpty ? documents : linear
+    }
+
+    /// The chapter of one spine item, or nil when it has nothing to narrate.
+    public func chapter(_ item: SpineItem) throws -> Chapter? {
+        let data = try archive.data(at: item.path)
+        let language = archive.book.metadata.language
+        let document = try extractor.extract(data, path: item.path, language: language)
+        guard document.text.text.contains(where: { !$0.isWhitespace }) else { return nil }
+        let title = item.tocTitle ?? document.firstHeading ?? Self.fileTitle(item.path)
+        return Chapter(
+            index: item.index,
+            href: item.path,
+            title: title,
+            language: document.language,
+            text: document.text,
+            sentences: Segmenter.sentences(in: document.text)
+        )
+    }
+
+    /// Every narrated chapter; unreadable documents are reported to `warn` and skipped.
+    public func chapters(warn: (BookWarning) -> Void) -> [Chapter] {
+        narratedItems.compactMap { item in
+            do {
+                return try chapter(item)
+            } catch {
+                warn(BookWarning("\(item.path): skipped: \(error)"))
+                return nil
+            }
+        }
+    }
+
+    private static func isContentDocument(_ item: SpineItem) -> Bool {
+        !item.isNavigation && (item.mediaType == "application/xhtml+xml" || item.mediaType == "text/html")
+    }
+
+    private static func fileTitle(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.split(separator: ".").first.map(String.init) ?? name
+    }
+}

@@ -1,0 +1,59 @@
+import FollowRender
+import Foundation
+
+/// `follow-render inspect`: what a book contains and what will be narrated.
+enum InspectCommand: Command {
+    static let name = "inspect"
+    static let summary = "Show a book's metadata and the chapters that will be narrated"
+    static let help = """
+        Usage: follow-render inspect BOOK [--json] [--include-notes]
+
+        Reads BOOK (an .epub file or an unpacked EPUB folder) and prints its title,
+        authors, language, EPUB version and layout, then one row per narrated spine
+        item: index (1-based spine position), href, title, language, UTF-16 length,
+        sentence and word counts, and the estimated narration time at 1x.
+
+        Options:
+          --json            Print the report as JSON.
+          --include-notes   Count footnote and endnote bodies as narrated text.
+          -h, --help        Show this help.
+        """
+
+    static func run(_ arguments: inout Arguments) throws -> Int32 {
+        let json = arguments.flag("--json")
+        let options = NarrationOptions(includeNotes: arguments.flag("--include-notes"))
+        let path = try arguments.positionals("BOOK")[0]
+        let archive = try openBook(path)
+        let chapters = try readChapters(archive, path: path, options: options)
+        let report = BookInspection(book: archive.book, chapters: chapters, wordsPerMinute: 175)
+        if json {
+            try printJSON(report)
+        } else {
+            printTable(report)
+        }
+        return 0
+    }
+
+    private static func printTable(_ report: BookInspection) {
+        print("Title:     \(report.title)")
+        print("Authors:   \(report.authors.joined(separator: "; "))")
+        print("Language:  \(report.language)")
+        print("Version:   \(report.version)")
+        print("Layout:    \(report.layout.rawValue)")
+        print("Narration: \(report.chapters.count) chapters, about \(clock(report.estimatedDuration.value)) at 1x")
+        print("")
+        let rows = [["#", "href", "title", "lang", "chars", "sentences", "words", "1x"]] + report.chapters.map {
+            ["\($0.index)", $0.href, String($0.title.prefix(40)), $0.language, "\($0.characters)",
+             "\($0.sentences)", "\($0.words)", clock($0.estimatedDuration.value)]
+        }
+        let widths = (0..<8).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let numeric: Set<Int> = [0, 4, 5, 6, 7]
+        for row in rows {
+            let cells = row.enumerated().map { column, cell in
+                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                return numeric.contains(column) ? pad + cell : cell + pad
+            }
+            print(cells.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
+        }
+    }
+}

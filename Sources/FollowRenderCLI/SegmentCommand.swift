@@ -1,0 +1,55 @@
+import Foundation
+import FollowRender
+
+/// `follow-render segment`: one chapter's narration text, sentences and words.
+enum SegmentCommand: Command {
+    static let name = "segment"
+    static let summary = "Print one chapter's narration text split into sentences and words"
+    static let help = """
+        Usage: follow-render segment BOOK --chapter N [--json] [--include-notes]
+
+        Prints the narration text of the spine item at 1-based position N, one
+        sentence per line with its UTF-16 range [location, length]. Ranges count
+        UTF-16 code units, as NSString and NSRange do, and are the same ranges the
+        timing sidecar uses.
+
+        Options:
+          --chapter N       The spine position to print (see 'follow-render inspect').
+          --json            Print {"index","href","text","sentences":[{"range","words"}]}.
+          --include-notes   Narrate footnote and endnote bodies too.
+          -h, --help        Show this help.
+        """
+
+    static func run(_ arguments: inout Arguments) throws -> Int32 {
+        let json = arguments.flag("--json")
+        let options = NarrationOptions(includeNotes: arguments.flag("--include-notes"))
+        guard let index = try arguments.integer("--chapter", in: 1...1_000_000) else {
+            throw UsageError("missing --chapter N")
+        }
+        let path = try arguments.positionals("BOOK")[0]
+        let archive = try openBook(path)
+        let reader = ChapterReader(archive: archive, options: options)
+        guard let item = archive.book.spine.first(where: { $0.index == index }) else {
+            throw FileFailure(file: path, reason: "no spine item \(index): the spine has \(archive.book.spine.count)")
+        }
+        let chapter: Chapter?
+        do {
+            chapter = try reader.chapter(item)
+        } catch {
+            throw FileFailure(file: path, error: error)
+        }
+        guard let chapter else {
+            throw FileFailure(file: path, reason: "spine item \(index) (\(item.path)) has no narratable text")
+        }
+        if json {
+            try printJSON(ChapterSegmentation(chapter: chapter))
+        } else {
+            print("\(chapter.index)  \(chapter.href)  \(chapter.title)")
+            for sentence in chapter.sentences {
+                let text = chapter.text.substring(sentence.range).replacingOccurrences(of: "\n", with: " ⏎ ")
+                print("[\(sentence.range.location), \(sentence.range.length)] (\(sentence.words.count) words) \(text)")
+            }
+        }
+        return 0
+    }
+}
