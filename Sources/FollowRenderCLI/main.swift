@@ -5,6 +5,8 @@ import Foundation
 let commands: [any Command.Type] = [
     InspectCommand.self,
     SegmentCommand.self,
+    RenderCommand.self,
+    RenderChapterCommand.self,
 ]
 
 exit(CommandLine.run(commands: commands))

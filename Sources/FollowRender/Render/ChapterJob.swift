@@ -1,0 +1,80 @@
+import Foundation
+
+/// One chapter to render: what a worker process is given. Workers open the
+/// book themselves, so a job is small enough to pass on the command line.
+public struct ChapterJob: Hashable, Sendable, Codable {
+    public var bookPath: String
+    /// 1-based spine position.
+    public var index: Int
+    public var settings: RenderSettings
+    public var outputFolder: String
+    /// Position among the rendered chapters, and their number, for track tags.
+    public var track: Int
+    public var trackCount: Int
+
+    public init(bookPath: String, index: Int, settings: RenderSettings, outputFolder: String, track: Int, trackCount: Int) {
+        self.bookPath = bookPath
+        self.index = index
+        self.settings = settings
+        self.outputFolder = outputFolder
+        self.track = track
+        self.trackCount = trackCount
+    }
+
+    /// Renders the chapter in this process: its audio and timing sidecar appear
+    /// in the output folder under their final names when, and only when, done.
+    ///
+    /// `progress` gets the sentences done and the audio samples written.
+    public func run(progress: (Int, Int) -> Void) throws -> ChapterResult {
+        let archive = try EPUBArchive(path: bookPath)
+        guard let item = archive.book.spine.first(where: { $0.index == index }) else {
+            throw RenderError("no spine item \(index)")
+        }
+        let reader = ChapterReader(archive: archive, options: settings.narrationOptions)
+        guard let chapter = try reader.chapter(item) else {
+            throw RenderError("\(item.path): no narratable text")
+        }
+        let engine = try SpeechEngine.shared()
+        let voices = try VoiceResolver(engine: engine, forced: settings.voice, bookLanguage: archive.book.metadata.language)
+        let audioFile = OutputNaming.audioFile(index: index, title: chapter.title, format: settings.format)
+        let timingFile = OutputNaming.timingFile(index: index, title: chapter.title)
+        let audioPath = outputFolder + "/" + audioFile
+        let temporaryAudio = AtomicFile.temporaryPath(for: audioPath)
+        defer { try? FileManager.default.removeItem(atPath: temporaryAudio) }
+        let writer = try makeAudioWriter(format: settings.format, path: temporaryAudio, sampleRate: engine.sampleRate,
+                                         bitrate: settings.bitrate, tags: tags(for: chapter, in: archive))
+        let sampleRate = engine.sampleRate
+        let timing = try ChapterRenderer(engine: engine, settings: settings, voices: voices)
+            .render(chapter, into: writer, audioFile: audioFile) { done, samples in progress(done, samples) }
+        try AtomicFile.commit(temporaryAudio, to: audioPath)
+        try AtomicFile.write(JSONCoding.data(timing), to: outputFolder + "/" + timingFile)
+        return ChapterResult(
+            index: index, href: chapter.href, title: chapter.title, audio: audioFile, timing: timingFile,
+            duration: timing.audio.duration, sentences: chapter.sentences.count, words: chapter.wordCount,
+            sampleRate: sampleRate, unvoicedLanguages: voices.unvoicedLanguages
+        )
+    }
+
+    private func tags(for chapter: Chapter, in archive: EPUBArchive) -> AudioTags {
+        let metadata = archive.book.metadata
+        let cover = metadata.coverPath.flatMap { path in try? archive.data(at: path) }
+        let coverType = metadata.coverPath.flatMap { path in archive.book.manifest.first { $0.path == path }?.mediaType }
+        return AudioTags(title: chapter.title, album: metadata.title, artist: metadata.creators.joined(separator: ", "),
+                         track: track, trackCount: trackCount, cover: cover, coverMediaType: coverType)
+    }
+}
+
+/// What a worker reports about a rendered chapter.
+public struct ChapterResult: Hashable, Sendable, Codable {
+    public var index: Int
+    public var href: String
+    public var title: String
+    public var audio: String
+    public var timing: String
+    public var duration: Seconds
+    public var sentences: Int
+    public var words: Int
+    public var sampleRate: Int
+    /// Languages read with the fallback voice because none of their own is installed.
+    public var unvoicedLanguages: [String]
+}

@@ -1,0 +1,10 @@
+/// What a render reports while it runs, for progress displays.
+public enum RenderEvent: Sendable {
+    /// A worker started on the chapter at this spine position.
+    case started(index: Int)
+    /// Sentences done and audio samples written so far in a chapter.
+    case progress(index: Int, sentences: Int, samples: Int)
+    case finished(ChapterResult)
+    /// The chapter could not be rendered; the rest of the book goes on.
+    case failed(index: Int, reason: String)
+}

@@ -1,0 +1,31 @@
+/// Everything about a render that shapes its audio and timing, besides the book.
+public struct RenderSettings: Hashable, Sendable, Codable {
+    /// The preset's name as shown to users, e.g. `2x`, or `175wpm` for a raw rate.
+    public var rateName: String
+    /// Nominal speed relative to 1x; pauses are divided by it.
+    public var speed: Double
+    /// eSpeak NG's words per minute.
+    public var wpm: Int
+    /// A voice for the whole book, overriding the choice by language.
+    public var voice: String?
+    public var format: AudioFormat
+    /// MP3 bitrate in kbps (ignored by other formats).
+    public var bitrate: Int
+    public var includeNotes: Bool
+
+    public init(rateName: String, speed: Double, wpm: Int, voice: String? = nil, format: AudioFormat = .mp3,
+                bitrate: Int = RenderSettings.defaultBitrate, includeNotes: Bool = false) {
+        self.rateName = rateName
+        self.speed = speed
+        self.wpm = wpm
+        self.voice = voice
+        self.format = format
+        self.bitrate = bitrate
+        self.includeNotes = includeNotes
+    }
+
+    /// 48 kbps CBR mono: transparent for eSpeak's 22,050 Hz speech.
+    public static let defaultBitrate = 48
+
+    public var narrationOptions: NarrationOptions { NarrationOptions(includeNotes: includeNotes) }
+}

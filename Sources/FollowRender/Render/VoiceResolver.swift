@@ -1,0 +1,36 @@
+/// Chooses the eSpeak NG voice for each language run, once per language.
+///
+/// A forced voice (`--voice`) wins everywhere; a language with no voice of
+/// its own falls back to the book's voice, and the fallback is reported once.
+final class VoiceResolver {
+    private let engine: SpeechEngine
+    private let forced: String?
+    private let fallback: String
+    private var cache: [String: String] = [:]
+    /// Languages that had no voice of their own, in the order met.
+    private(set) var unvoicedLanguages: [String] = []
+
+    init(engine: SpeechEngine, forced: String?, bookLanguage: String) throws(SpeechError) {
+        self.engine = engine
+        self.forced = forced
+        if let forced {
+            fallback = forced
+        } else if let voice = engine.voiceName(forLanguage: bookLanguage) ?? engine.voiceName(forLanguage: "en") {
+            fallback = voice
+        } else {
+            throw SpeechError(description: "no eSpeak NG voice for the book's language '\(bookLanguage)' or for English")
+        }
+    }
+
+    /// The voice the whole book is read with unless a run says otherwise.
+    var bookVoice: String { fallback }
+
+    func voice(for language: String) -> String {
+        if let forced { return forced }
+        if let known = cache[language] { return known }
+        let voice = engine.voiceName(forLanguage: language) ?? fallback
+        if voice == fallback, engine.voiceName(forLanguage: language) == nil { unvoicedLanguages.append(language) }
+        cache[language] = voice
+        return voice
+    }
+}

@@ -1,0 +1,40 @@
+import FollowRender
+import Foundation
+
+/// `follow-render render-chapter JOB`: the worker side of a render, started by
+/// the renderer itself. Speaks one chapter and reports on standard output.
+enum RenderChapterCommand: Command {
+    static let name = "render-chapter"
+    static let summary = "(internal) Render one chapter as a worker process"
+    static let help = """
+        Usage: follow-render render-chapter JOB_JSON
+
+        Internal: the renderer starts one such worker per chapter, because eSpeak NG
+        allows one synthesis per process. Reports `progress`, `done` or `error`
+        lines on standard output.
+        """
+
+    static func run(_ arguments: inout Arguments) throws -> Int32 {
+        let encoded = try arguments.positionals("JOB_JSON")[0]
+        let job: ChapterJob
+        do {
+            job = try JSONCoding.decode(ChapterJob.self, from: Data(encoded.utf8))
+        } catch {
+            throw UsageError("JOB_JSON is not a chapter job: \(error)")
+        }
+        do {
+            let result = try job.run { sentences, samples in
+                send(.progress(sentences: sentences, samples: samples))
+            }
+            send(.done(result))
+            return 0
+        } catch {
+            send(.error(String(describing: error)))
+            return 1
+        }
+    }
+
+    private static func send(_ message: WorkerMessage) {
+        FileHandle.standardOutput.write(Data((message.line + "\n").utf8))
+    }
+}

@@ -1,0 +1,125 @@
+import FollowRender
+import Foundation
+
+/// `follow-render BOOK`: narrate a book into audio files and timing sidecars.
+enum RenderCommand: Command {
+    static let name = "render"
+    static let summary = "Narrate BOOK into per-chapter audio and timing sidecars (the default command)"
+    static let help = """
+        Usage: follow-render [render] BOOK [--out DIR] [--rate PRESET | --wpm N] [--voice NAME]
+                             [--format mp3|wav|flac|ogg] [--bitrate KBPS] [--chapters LIST]
+                             [--jobs N] [--include-notes] [--quiet]
+
+        Narrates BOOK (an .epub file or an unpacked EPUB folder) with eSpeak NG and
+        writes, for each narrated spine item, NNN-slug.EXT and NNN-slug.timing.json
+        (every sentence and word with its UTF-16 range and its time in the audio),
+        plus book.json and book.m3u8.
+
+        Options:
+          --out DIR         Output folder (default: a folder named after the book file,
+                            in the current directory).
+          --rate PRESET     Speed: a preset such as 0.5x, 1x, 1.4x, 2x, 4x, or any value
+                            in between such as 1.37x (default 1x). See 'follow-render presets'.
+          --wpm N           eSpeak NG's raw words-per-minute instead of a preset (80-1000).
+          --voice NAME      One eSpeak NG voice for everything (default: chosen by the
+                            book's language, switched for passages in other languages).
+                            See 'follow-render voices'.
+          --format F        mp3 (default, LAME), wav, flac or ogg (libsndfile).
+          --bitrate KBPS    MP3 bitrate (default \(RenderSettings.defaultBitrate)).
+          --chapters LIST   Only these spine positions, e.g. 1,3-5.
+          --jobs N          Worker processes (default: the number of cores).
+          --include-notes   Narrate footnote and endnote bodies too.
+          --quiet           No progress and no summary.
+          -h, --help        Show this help.
+        """
+
+    static func run(_ arguments: inout Arguments) throws -> Int32 {
+        let quiet = arguments.flag("--quiet")
+        let includeNotes = arguments.flag("--include-notes")
+        let out = try arguments.option("--out")
+        let rate = try arguments.option("--rate")
+        let wpm = try arguments.integer("--wpm", in: 80...1000)
+        let voice = try arguments.option("--voice")
+        let formatName = try arguments.option("--format") ?? "mp3"
+        let bitrate = try arguments.integer("--bitrate", in: 8...320) ?? RenderSettings.defaultBitrate
+        let selection = try arguments.option("--chapters")
+        let jobs = try arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        let path = try arguments.positionals("BOOK")[0]
+
+        guard let format = AudioFormat(rawValue: formatName) else {
+            throw UsageError("--format takes mp3, wav, flac or ogg, not '\(formatName)'")
+        }
+        if rate != nil, wpm != nil { throw UsageError("give --rate or --wpm, not both") }
+        let settings = try settings(rate: rate, wpm: wpm, voice: voice, format: format, bitrate: bitrate, includeNotes: includeNotes)
+        let chosen = try selection.map { text throws(UsageError) -> ChapterSelection in
+            guard let parsed = ChapterSelection(text) else { throw UsageError("--chapters takes a list such as 1,3-5, not '\(text)'") }
+            return parsed
+        }
+
+        let archive = try openBook(path)
+        var chapters = try readChapters(archive, path: path, options: settings.narrationOptions)
+        if let chosen {
+            chapters = chapters.filter { chosen.contains($0.index) }
+            guard !chapters.isEmpty else {
+                throw FileFailure(file: path, reason: "--chapters selects no narrated chapter (see 'follow-render inspect')")
+            }
+        }
+        let folder = out ?? defaultFolder(for: path)
+        let renderer = BookRenderer(bookPath: path, book: archive.book, chapters: chapters, settings: settings,
+                                    outputFolder: folder, jobs: jobs, workerExecutable: try executablePath())
+        let progress = ProgressView(style: ProgressView.style(quiet: quiet), chapters: chapters, sampleRate: 22050)
+        let started = Date()
+        let summary: RenderSummary
+        do {
+            summary = try renderer.run { event in progress.handle(event) }
+        } catch {
+            progress.close()
+            throw FileFailure(file: path, error: error)
+        }
+        progress.close()
+        if !quiet { printSummary(summary, elapsed: Date().timeIntervalSince(started)) }
+        return summary.manifest.chapters.isEmpty ? 1 : 0
+    }
+
+    private static func settings(rate: String?, wpm: Int?, voice: String?, format: AudioFormat, bitrate: Int,
+                                 includeNotes: Bool) throws -> RenderSettings {
+        let table = try SpeedTable.standard()
+        if let wpm {
+            let oneX = table.wpm(forSpeed: 1)
+            return RenderSettings(rateName: "\(wpm)wpm", speed: Double(wpm) / Double(oneX), wpm: wpm, voice: voice,
+                                  format: format, bitrate: bitrate, includeNotes: includeNotes)
+        }
+        let name = rate ?? "1x"
+        guard let preset = table.preset(named: name) else {
+            throw UsageError("--rate takes a speed from 0.5x to 4x such as 1x, 1.5x or 2x, not '\(name)'")
+        }
+        return RenderSettings(rateName: preset.name, speed: preset.speed, wpm: preset.wpm, voice: voice,
+                              format: format, bitrate: bitrate, includeNotes: includeNotes)
+    }
+
+    private static func defaultFolder(for book: String) -> String {
+        let name = URL(fileURLWithPath: book).deletingPathExtension().lastPathComponent
+        return FileManager.default.currentDirectoryPath + "/" + (name.isEmpty ? "book" : name)
+    }
+
+    private static func executablePath() throws -> String {
+        guard let path = Bundle.main.executableURL?.resolvingSymlinksInPath().path else {
+            throw FileFailure(file: CommandLine.arguments[0], reason: "cannot find this program's own executable")
+        }
+        return path
+    }
+
+    private static func printSummary(_ summary: RenderSummary, elapsed: Double) {
+        let manifest = summary.manifest
+        let audio = manifest.duration.value
+        let speed = elapsed > 0 ? audio / elapsed : 0
+        Console.error("Rendered \(manifest.chapters.count) chapter\(manifest.chapters.count == 1 ? "" : "s") "
+            + "(\(clock(audio)) of audio at \(manifest.rate.preset), voice \(manifest.voice)) in \(clock(elapsed)), "
+            + String(format: "%.1f× real time", speed))
+        if !summary.failures.isEmpty {
+            Console.error("Skipped \(summary.failures.count): " + summary.failures.map { "chapter \($0.0)" }.joined(separator: ", "))
+        }
+        print(summary.folder)
+        Console.error("  \(OutputNaming.manifestFile), \(OutputNaming.playlistFile) and \(manifest.chapters.count) audio files with timing sidecars")
+    }
+}
