@@ -46,7 +46,11 @@ struct AudioTests {
         let dir = try TemporaryDirectory()
         let path = dir.path("low.mp3")
         let signal = Signal(count: 3 * Self.sampleRate, click: 12_345)
-        let writer = try MP3Writer(path: path, sampleRate: Self.sampleRate, bitrate: bitrate, tags: Self.tags)
+        var tags = Self.tags
+        // A large cover must not throw off ffprobe's size-based duration estimate.
+        tags.cover = try Tools.jpegCover(in: dir, source: "testsrc2=s=600x900")
+        #expect(tags.cover!.count > 50_000)
+        let writer = try MP3Writer(path: path, sampleRate: Self.sampleRate, bitrate: bitrate, tags: tags)
         try signal.write(to: writer)
         let duration = try writer.finish()
 
@@ -95,6 +99,11 @@ struct AudioTests {
             // ffmpeg 5.1 does not trim Vorbis end padding (sox-made files too): up to one block more.
             #expect((signal.count...signal.count + 2048).contains(decoded.count))
             #expect(abs(decoded.peakIndex - signal.click) <= Self.sampleRate / 1000)
+            // libogg (under sox) checks every page's CRC after the serial rewrite.
+            let soxed = try Tools.run("/usr/bin/sox", [path, "-t", "raw", "-e", "signed", "-b", "16", "-"])
+            #expect(soxed.count == 2 * signal.count)
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            #expect(bytes[14..<18].elementsEqual([0x57, 0x4C, 0x4F, 0x46]), "fixed serial number")
         } else {
             #expect(decoded.count == signal.count)
             #expect(abs(decoded.peakIndex - signal.click) <= 1)
@@ -271,9 +280,9 @@ private enum Tools {
     }
 
     /// A small real JPEG made by ffmpeg, as an EPUB cover would be.
-    static func jpegCover(in dir: TemporaryDirectory) throws -> Data {
+    static func jpegCover(in dir: TemporaryDirectory, source: String = "color=c=red:s=64x96") throws -> Data {
         let path = dir.path("cover.jpg")
-        _ = try run("/usr/bin/ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=c=red:s=64x96", "-frames:v", "1", "-y", path])
+        _ = try run("/usr/bin/ffmpeg", ["-v", "error", "-f", "lavfi", "-i", source, "-frames:v", "1", "-q:v", "1", "-y", path])
         return try Data(contentsOf: URL(fileURLWithPath: path))
     }
 }
