@@ -64,6 +64,21 @@ struct AudioTests {
         #expect(!firstFrame.contains("Info") && !firstFrame.contains("Xing"))
     }
 
+    @Test("the info tag is written exactly when LAME's frame holds it, at every MPEG-2 bitrate")
+    func infoTagRule() throws {
+        let dir = try TemporaryDirectory()
+        for bitrate in [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160] {
+            let path = dir.path("\(bitrate).mp3")
+            let writer = try MP3Writer(path: path, sampleRate: Self.sampleRate, bitrate: bitrate, tags: Self.tags)
+            try Signal(count: Self.sampleRate / 2, click: 100).write(to: writer)
+            _ = try writer.finish()
+            let firstFrame = try MP3Bytes(path: path).firstFrame
+            #expect(writer.hasInfoTag == (bitrate >= 56), "\(bitrate) kbps")
+            #expect(firstFrame.contains("Info") == writer.hasInfoTag, "\(bitrate) kbps")
+            #expect(writer.leadingSamples == (writer.hasInfoTag ? 0 : 1105), "\(bitrate) kbps")
+        }
+    }
+
     @Test("MP3 tags carry text beyond Latin-1")
     func mp3UnicodeTags() throws {
         let dir = try TemporaryDirectory()

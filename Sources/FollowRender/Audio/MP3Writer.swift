@@ -8,14 +8,16 @@ import Foundation
 /// - From 56 kbps up the info tag fits in the first frame. Decoders read the
 ///   encoder delay and padding from it and decode exactly the samples written,
 ///   starting with the first one: `leadingSamples` is 0. ffprobe's duration,
-///   though, counts every frame (576 samples each), about 50-76 ms more.
+///   though, counts every frame (576 samples each): 1,153 to 1,728 samples
+///   (52-78 ms) more, with a start time of 0.050 s. `finish()` returns
+///   ffprobe's figure.
 /// - At 48 kbps and below the frame is too small for the tag, LAME leaves it
 ///   out, and decoders play the encoder delay plus the decoder delay, 576 + 529
 ///   = 1,105 samples, before our first sample; they decode every frame, which
 ///   is also ffprobe's duration.
 public final class MP3Writer: AudioWriter {
-    /// 64 kbps: the lowest common bitrate at 22050 Hz whose first frame holds
-    /// the gapless info tag, and clear for speech.
+    /// 64 kbps: its first frame holds the gapless info tag (56 kbps is the
+    /// lowest bitrate that does at 22050 Hz), and it is clear for speech.
     public static let defaultBitrate = 64
 
     /// The decoder delay of MPEG Layer III synthesis (528 + 1 samples), which
@@ -58,10 +60,13 @@ public final class MP3Writer: AudioWriter {
             lame_close(lame)
             throw AudioError(path: path, reason: "LAME cannot encode mono \(sampleRate) Hz at \(bitrate) kbps")
         }
-        guard Int(lame_get_brate(lame)) == bitrate, Int(lame_get_out_samplerate(lame)) == sampleRate else {
-            let actual = lame_get_brate(lame)
+        let actualRate = Int(lame_get_out_samplerate(lame)), actualBitrate = Int(lame_get_brate(lame))
+        guard actualRate == sampleRate, actualBitrate == bitrate else {
             lame_close(lame)
-            throw AudioError(path: path, reason: "MP3 has no \(bitrate) kbps at \(sampleRate) Hz (nearest is \(actual) kbps)")
+            let reason = actualRate != sampleRate
+                ? "MP3 has no \(sampleRate) Hz sample rate (nearest is \(actualRate) Hz)"
+                : "MP3 has no \(bitrate) kbps at \(sampleRate) Hz (nearest is \(actualBitrate) kbps)"
+            throw AudioError(path: path, reason: reason)
         }
         hasInfoTag = Self.infoTagFits(lame: lame, bitrate: bitrate, sampleRate: sampleRate)
         leadingSamples = hasInfoTag ? 0 : Int(lame_get_encoder_delay(lame)) + Self.decoderDelay
@@ -102,11 +107,13 @@ public final class MP3Writer: AudioWriter {
             lame_encode_flush(lame, out.baseAddress, Int32(out.count))
         }
         try emit(flushed, during: "flushing")
+        let size = lame_get_lametag_frame(lame, nil, 0)
+        guard (size > 0) == hasInfoTag else {
+            throw AudioError(path: file.path, reason: "LAME \(hasInfoTag ? "did not write" : "wrote") an info tag, against its own rule")
+        }
         if hasInfoTag {
-            let size = lame_get_lametag_frame(lame, nil, 0)
             var frame = [UInt8](repeating: 0, count: size)
             let written = lame_get_lametag_frame(lame, &frame, size)
-            guard written > 0 else { throw AudioError(path: file.path, reason: "LAME did not produce its info tag") }
             try file.overwrite(frame[..<written], at: infoTagOffset)
         }
         try file.close()
