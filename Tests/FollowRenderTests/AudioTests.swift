@@ -108,6 +108,7 @@ struct AudioTests {
         #expect(probe.tags["title"] == "Chapter One")
         #expect(probe.tags["artist"] == "Ann Author")
         #expect(probe.tags["album"] == "The Book")
+        #expect(probe.tags["track"] == "3/12", "\(probe.tags)")
         #expect(abs(probe.duration - Double(signal.count) / Double(Self.sampleRate)) < 0.001)
         let decoded = try Tools.decode(path)
         if format == .ogg {
