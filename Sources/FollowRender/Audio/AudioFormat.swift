@@ -1,5 +1,5 @@
 /// The audio file formats a chapter can be rendered to.
-public enum AudioFormat: String, CaseIterable, Sendable {
+public enum AudioFormat: String, CaseIterable, Sendable, Codable {
     /// MPEG-1/2 Layer III through LAME, CBR, with ID3v2 tags and a LAME info tag.
     case mp3
     /// RIFF WAVE, 16-bit PCM, through libsndfile.

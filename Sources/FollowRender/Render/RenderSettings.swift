@@ -24,8 +24,9 @@ public struct RenderSettings: Hashable, Sendable, Codable {
         self.includeNotes = includeNotes
     }
 
-    /// 48 kbps CBR mono: transparent for eSpeak's 22,050 Hz speech.
-    public static let defaultBitrate = 48
+    /// 64 kbps CBR mono: clean for eSpeak's 22,050 Hz speech, and the lowest
+    /// MPEG-2 rate whose first frame holds the gapless info tag.
+    public static let defaultBitrate = MP3Writer.defaultBitrate
 
     public var narrationOptions: NarrationOptions { NarrationOptions(includeNotes: includeNotes) }
 }

@@ -1,0 +1,56 @@
+import Foundation
+
+/// An audio file decoded by ffmpeg as a player would: mono 16-bit samples.
+struct DecodedAudio {
+    var samples: [Int16]
+    var sampleRate: Int
+
+    init(path: String, sampleRate: Int = 22050) throws {
+        let folder = try TestPaths.temporaryFolder("decode")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let raw = folder + "/audio.raw"
+        let run = try CommandRun.run("/usr/bin/ffmpeg", ["-v", "error", "-i", path, "-f", "s16le", "-ac", "1", "-ar", "\(sampleRate)", raw])
+        guard run.status == 0 else { throw DecodeError(message: "ffmpeg failed: \(run.stderr)") }
+        let data = try Data(contentsOf: URL(fileURLWithPath: raw))
+        samples = data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        self.sampleRate = sampleRate
+    }
+
+    var duration: Double { Double(samples.count) / Double(sampleRate) }
+
+    /// ffprobe's idea of the file's duration, in seconds.
+    static func probeDuration(_ path: String) throws -> Double {
+        let run = try CommandRun.run("/usr/bin/ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "default=nw=1:nk=1", path])
+        guard let value = Double(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw DecodeError(message: "ffprobe gave no duration for \(path): \(run.stderr)")
+        }
+        return value
+    }
+
+    /// Root-mean-square level of 5 ms frames.
+    func frameLevels(frame: Int = 110) -> [Double] {
+        stride(from: 0, to: samples.count, by: frame).map { start in
+            let slice = samples[start..<min(samples.count, start + frame)]
+            let sum = slice.reduce(0.0) { $0 + Double($1) * Double($1) }
+            return (sum / Double(slice.count)).squareRoot()
+        }
+    }
+
+    /// The time of the first speech onset at or after `from` seconds: the first
+    /// frame above `threshold` after at least `gap` seconds of frames below it.
+    func onset(near time: Double, window: Double = 0.15, threshold: Double = 300, levels: [Double]) -> Double? {
+        let frameSeconds = 110.0 / Double(sampleRate)
+        let first = max(1, Int((time - window) / frameSeconds))
+        let last = min(levels.count - 1, Int((time + window) / frameSeconds))
+        guard first <= last else { return nil }
+        for index in first...last where levels[index] > threshold && levels[index - 1] <= threshold {
+            return Double(index) * frameSeconds
+        }
+        return nil
+    }
+}
+
+struct DecodeError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

@@ -1,0 +1,72 @@
+import Foundation
+@testable import FollowRender
+
+/// A book rendered by the real CLI into a temporary folder, with its
+/// manifest and sidecars loaded.
+struct RenderedFolder {
+    var path: String
+    var run: CommandRun
+    var manifest: BookManifest
+    var timings: [ChapterTiming]
+
+    /// Renders `book` with extra CLI `arguments` and loads the results.
+    static func render(_ book: String, _ arguments: [String], name: String = #function) throws -> RenderedFolder {
+        let folder = try TestPaths.temporaryFolder(name)
+        let run = try CommandRun.cli([book, "--out", folder, "--quiet"] + arguments)
+        guard run.status == 0 else {
+            throw DecodeError(message: "render of \(book) failed with \(run.status): \(run.stderr)")
+        }
+        return try load(folder, run: run)
+    }
+
+    static func load(_ folder: String, run: CommandRun) throws -> RenderedFolder {
+        let manifest = try JSONCoding.decode(BookManifest.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/book.json")))
+        let timings = try manifest.chapters.map { chapter in
+            try JSONCoding.decode(ChapterTiming.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/" + chapter.timing)))
+        }
+        return RenderedFolder(path: folder, run: run, manifest: manifest, timings: timings)
+    }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    /// Bytes of every JSON file in the folder, by name.
+    func jsonFiles() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: path) where name.hasSuffix(".json") {
+            files[name] = try Data(contentsOf: URL(fileURLWithPath: file(name)))
+        }
+        return files
+    }
+}
+
+/// Every way a timing sidecar can break its promises to a player; empty when it keeps them.
+func timingViolations(_ timing: ChapterTiming) -> [String] {
+    var problems: [String] = []
+    let length = timing.text.utf16.count
+    let duration = timing.audio.duration.milliseconds
+    var previousSentence: TimedSentence?
+    for sentence in timing.sentences {
+        let label = "sentence \(sentence.range.location)"
+        if sentence.range.end > length { problems.append("\(label): range beyond the text") }
+        if sentence.begin.milliseconds >= sentence.end.milliseconds { problems.append("\(label): begin not before end") }
+        if sentence.end.milliseconds > duration { problems.append("\(label): ends after the audio") }
+        if let previous = previousSentence {
+            if previous.range.end > sentence.range.location { problems.append("\(label): overlaps the previous range") }
+            if previous.end.milliseconds > sentence.begin.milliseconds { problems.append("\(label): overlaps the previous clip") }
+        }
+        var previousWord: TimedWord?
+        for word in sentence.words {
+            let wordLabel = "\(label) word \(word.range.location)"
+            if !sentence.range.contains(word.range) { problems.append("\(wordLabel): outside its sentence") }
+            if word.begin.milliseconds >= word.end.milliseconds { problems.append("\(wordLabel): begin not before end") }
+            if word.begin < sentence.begin || word.end > sentence.end { problems.append("\(wordLabel): outside the sentence clip") }
+            if let previous = previousWord {
+                if previous.range.end > word.range.location { problems.append("\(wordLabel): overlaps the previous word") }
+                if previous.end.milliseconds > word.begin.milliseconds { problems.append("\(wordLabel): starts before the previous word ends") }
+            }
+            previousWord = word
+        }
+        previousSentence = sentence
+    }
+    return problems
+}
