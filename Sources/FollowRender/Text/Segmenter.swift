@@ -3,8 +3,9 @@ public enum Segmenter {
     /// Sentences (with their words) of a chapter's narration text, in order.
     ///
     /// Each paragraph is cut with ICU's sentence rules for the language at its
-    /// start, then ICU breaks after abbreviations are undone (see
-    /// `Abbreviations`). Sentences never cross a paragraph, are trimmed of
+    /// start (a line break inside a paragraph ends a sentence, so verse
+    /// lines stay apart), then ICU breaks after abbreviations and before
+    /// dialogue tags are undone (see `SentenceJoins`). Sentences never cross a paragraph, are trimmed of
     /// whitespace, and together cover every non-whitespace character of the
     /// text (text outside every paragraph is segmented as if it were one).
     /// Words are ICU's word-like segments (letters, numbers, kana, ideographs)
@@ -60,7 +61,7 @@ public enum Segmenter {
         var ranges: [Range<Int>] = []
         segments(of: text, in: block, with: iterator) { segment, _ in
             guard let trimmed = trim(segment, in: text) else { return }
-            if let last = ranges.last, Abbreviations.continues(text, sentence: last, into: trimmed) {
+            if let last = ranges.last, SentenceJoins.continues(text, sentence: last, into: trimmed) {
                 ranges[ranges.count - 1] = last.lowerBound ..< trimmed.upperBound
             } else {
                 ranges.append(trimmed)

@@ -1,24 +1,30 @@
-/// Decides whether a sentence end found by ICU is really an abbreviation inside
-/// a sentence, so that the two pieces are narrated as one sentence.
+/// Decides whether a sentence end found by ICU is not one, so that the two
+/// pieces around it are narrated as one sentence.
 ///
 /// ICU's sentence rules already keep a period followed by a lowercase word
-/// together ("e.g. the", "at 5 p.m. on Monday"), so this pass only looks at
-/// ICU breaks, where the next piece starts with a capital, digit or symbol.
-/// A break is undone when the first piece ends with a period, no line break
-/// lies between the pieces, the abbreviation is not glued to a digit ("1st.")
-/// and the abbreviation (matched without regard to case) is
+/// together ("e.g. the", "at 5 p.m. on Monday"), so these rules only look at
+/// ICU breaks. No break is undone across a line break. Two kinds are undone:
+///
+/// Dialogue tags: a piece ending in "?" or "!" (possibly followed by closing
+/// quotes or brackets) continues when the next piece starts with a lowercase
+/// letter: "“Who?” she asked." is one sentence (ICU splits it).
+///
+/// Abbreviations: a piece ending in a period continues when the abbreviation
+/// before the period is not glued to a digit ("1st." ends) and, matched
+/// without regard to case, is
 /// - a title that comes before a name: "Mr.", "Mrs.", "Dr.", "St.", "Prof." …;
 /// - an inline Latin or comparison abbreviation: "e.g.", "i.e.", "cf.", "viz.", "vs.";
 /// - a numbering word followed by a number: "No. 5", "Vol. 2", "pp. 10", "Fig. 3";
-/// - initials followed by a capital: a single capital letter other than "I"
-///   ("J. R. R. Tolkien", "George W. Bush"), or several dotted capitals
-///   ("U.S. Army") unless a lowercase word precedes them ("in the U.S. Then" ends).
+/// - initials (capital letter and period, once or more, but not "I.") followed
+///   by a capital, unless a lowercase word comes before them: "J. R. R. Tolkien",
+///   "George W. Bush" and "The U.S. Army" stay whole, while "in the U.S. Then",
+///   "plan B. Then" and, wrongly, "met J. Smith" are split.
 ///
-/// Everything else that ICU ends stays a sentence end. In particular "a.m.",
-/// "p.m.", "etc.", "Jr.", "Inc." and "Co." before a capital end the sentence
-/// ("… at 5 p.m. Then …"): in narration they more often close a sentence than
-/// precede a name. "No." followed by anything but a number ends it too ("No. Go.").
-enum Abbreviations {
+/// Everything else ICU ends stays a sentence end. In particular "a.m.", "p.m.",
+/// "etc.", "Jr.", "Inc." and "Co." before a capital end the sentence ("… at 5
+/// p.m. Then …"): in narration they more often close a sentence than precede a
+/// name. "No." followed by anything but a number ends it too ("No. It was not.").
+enum SentenceJoins {
     /// Titles before a name.
     static let titles: Set<String> = [
         "mr.", "mrs.", "ms.", "mx.", "messrs.", "mmes.", "dr.", "drs.", "prof.", "st.", "mt.",
@@ -37,11 +43,27 @@ enum Abbreviations {
     /// Whether the sentence `sentence` of `text`, ending where ICU put a break,
     /// continues into `next` (both trimmed, `next` after `sentence`).
     static func continues(_ text: UnsafeBufferPointer<UInt16>, sentence: Range<Int>, into next: Range<Int>) -> Bool {
+        guard !sentence.isEmpty, !next.isEmpty,
+              !(sentence.upperBound ..< next.lowerBound).contains(where: { CodeUnit.isLineBreak(text[$0]) })
+        else { return false }
+        return continuesDialogue(text, sentence: sentence, into: next)
+            || continuesAbbreviation(text, sentence: sentence, into: next)
+    }
+
+    /// The dialogue-tag rule: "?" or "!", closing punctuation, then a lowercase letter.
+    private static func continuesDialogue(_ text: UnsafeBufferPointer<UInt16>, sentence: Range<Int>, into next: Range<Int>) -> Bool {
+        guard CodeUnit.isLowercase(text[next.lowerBound]) else { return false }
+        let closing: Set<UInt16> = [0x22, 0x27, 0x29, 0x5D, 0xBB, 0x2019, 0x201D, 0x203A]
+        var end = sentence.upperBound
+        while end > sentence.lowerBound, closing.contains(text[end - 1]) { end -= 1 }
+        let terminators: Set<UInt16> = [0x21, 0x3F, 0x203C, 0x2047, 0x2048, 0x2049]
+        return end > sentence.lowerBound && terminators.contains(text[end - 1])
+    }
+
+    /// The abbreviation rule.
+    private static func continuesAbbreviation(_ text: UnsafeBufferPointer<UInt16>, sentence: Range<Int>, into next: Range<Int>) -> Bool {
         let period: UInt16 = 0x2E
-        guard !sentence.isEmpty, text[sentence.upperBound - 1] == period else { return false }
-        guard !(sentence.upperBound ..< next.lowerBound).contains(where: { CodeUnit.isLineBreak(text[$0]) }) else {
-            return false
-        }
+        guard text[sentence.upperBound - 1] == period else { return false }
         var start = sentence.upperBound - 1
         while start > sentence.lowerBound, text[start - 1] == period || CodeUnit.isLetter(text[start - 1]) {
             start -= 1
@@ -52,8 +74,7 @@ enum Abbreviations {
         let key = token.lowercased()
         if titles.contains(key) || inline.contains(key) { return true }
         if beforeNumbers.contains(key) { return following == .digit }
-        guard following == .uppercase, let letters = initials(token) else { return false }
-        if letters == 1 { return token != "I." }
+        guard following == .uppercase, token != "I.", isInitials(token) else { return false }
         return !lowercaseWord(in: text, before: start, from: sentence.lowerBound)
     }
 
@@ -75,14 +96,13 @@ enum Abbreviations {
         }
     }
 
-    /// The number of initials in a token made only of capital-letter-period pairs ("J.", "U.S."), else `nil`.
-    private static func initials(_ token: String) -> Int? {
+    /// Whether a token is made only of capital-letter-period pairs ("J.", "U.S.").
+    private static func isInitials(_ token: String) -> Bool {
         let scalars = Array(token.unicodeScalars)
-        guard scalars.count.isMultiple(of: 2) else { return nil }
-        for pair in stride(from: 0, to: scalars.count, by: 2) {
-            guard scalars[pair].properties.isUppercase, scalars[pair + 1] == "." else { return nil }
+        guard scalars.count.isMultiple(of: 2) else { return false }
+        return stride(from: 0, to: scalars.count, by: 2).allSatisfy {
+            scalars[$0].properties.isUppercase && scalars[$0 + 1] == "."
         }
-        return scalars.count / 2
     }
 
     /// Whether the word just before `offset` (past spaces, not before `lowerBound`) starts with a lowercase letter.
