@@ -36,12 +36,12 @@ struct SegmenterTests {
     func abbreviationsJoin() {
         let result = segment([
             "Dr. Watson met Mr. and Mrs. Hudson at St. Paul's. They talked.",
-            "J. R. R. Tolkien wrote it. George W. Bush spoke. The U.S. Army came.",
+            "J. R. R. Tolkien wrote it. George W. Bush spoke. The U.S. Army came. It was decreed in A.D. 1695. But",
             "I like fruit, e.g. Apples, i.e. Sweet things. Smith vs. Jones. See No. 5 in Vol. 2 on p. 10. Done.",
         ])
         #expect(result.sentences == [
             "Dr. Watson met Mr. and Mrs. Hudson at St. Paul's.", "They talked.",
-            "J. R. R. Tolkien wrote it.", "George W. Bush spoke.", "The U.S. Army came.",
+            "J. R. R. Tolkien wrote it.", "George W. Bush spoke.", "The U.S. Army came.", "It was decreed in A.D. 1695.", "But",
             "I like fruit, e.g. Apples, i.e. Sweet things.", "Smith vs. Jones.", "See No. 5 in Vol. 2 on p. 10.", "Done.",
         ])
         #expect(result.violations.isEmpty, "\(result.violations)")

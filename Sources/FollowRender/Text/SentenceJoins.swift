@@ -16,9 +16,10 @@
 /// - an inline Latin or comparison abbreviation: "e.g.", "i.e.", "cf.", "viz.", "vs.";
 /// - a numbering word followed by a number: "No. 5", "Vol. 2", "pp. 10", "Fig. 3";
 /// - initials (capital letter and period, once or more, but not "I.") followed
-///   by a capital, unless a lowercase word comes before them: "J. R. R. Tolkien",
-///   "George W. Bush" and "The U.S. Army" stay whole, while "in the U.S. Then",
-///   "plan B. Then" and, wrongly, "met J. Smith" are split.
+///   by a number ("in A.D. 1695."), or by a capital unless a lowercase word
+///   comes before them: "J. R. R. Tolkien", "George W. Bush" and "The U.S. Army"
+///   stay whole, while "in the U.S. Then", "plan B. Then" and, wrongly,
+///   "met J. Smith" are split.
 ///
 /// Everything else ICU ends stays a sentence end. In particular "a.m.", "p.m.",
 /// "etc.", "Jr.", "Inc." and "Co." before a capital end the sentence ("… at 5
@@ -74,8 +75,12 @@ enum SentenceJoins {
         let key = token.lowercased()
         if titles.contains(key) || inline.contains(key) { return true }
         if beforeNumbers.contains(key) { return following == .digit }
-        guard following == .uppercase, token != "I.", isInitials(token) else { return false }
-        return !lowercaseWord(in: text, before: start, from: sentence.lowerBound)
+        guard token != "I.", isInitials(token) else { return false }
+        switch following {
+        case .digit: return true
+        case .uppercase: return !lowercaseWord(in: text, before: start, from: sentence.lowerBound)
+        case .other: return false
+        }
     }
 
     /// How the next piece starts, after any opening quotes or brackets.
