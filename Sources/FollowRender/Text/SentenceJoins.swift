@@ -27,19 +27,25 @@
 /// name. "No." followed by anything but a number ends it too ("No. It was not.").
 enum SentenceJoins {
     /// Titles before a name.
-    static let titles: Set<String> = [
+    private static let titles: Set<String> = [
         "mr.", "mrs.", "ms.", "mx.", "messrs.", "mmes.", "dr.", "drs.", "prof.", "st.", "mt.",
         "rev.", "hon.", "capt.", "col.", "gen.", "lt.", "sgt.", "cpl.", "pvt.", "maj.", "adm.",
         "cmdr.", "gov.", "sen.", "rep.", "pres.", "supt.", "mme.", "mlle.",
     ]
 
     /// Abbreviations that never end a sentence.
-    static let inline: Set<String> = ["e.g.", "i.e.", "cf.", "viz.", "vs.", "approx."]
+    private static let inline: Set<String> = ["e.g.", "i.e.", "cf.", "viz.", "vs.", "approx."]
 
     /// Numbering words, joined only when a number follows.
-    static let beforeNumbers: Set<String> = [
+    private static let beforeNumbers: Set<String> = [
         "no.", "nos.", "vol.", "vols.", "p.", "pp.", "fig.", "figs.", "ch.", "chap.", "art.", "sec.", "op.", "pt.",
     ]
+
+    /// Quotes and brackets that may close a question or exclamation: " ' ) ] » ’ ” ›
+    private static let closing: Set<UInt16> = [0x22, 0x27, 0x29, 0x5D, 0xBB, 0x2019, 0x201D, 0x203A]
+
+    /// ! ? ‼ ⁇ ⁈ ⁉
+    private static let terminators: Set<UInt16> = [0x21, 0x3F, 0x203C, 0x2047, 0x2048, 0x2049]
 
     /// Whether the sentence `sentence` of `text`, ending where ICU put a break,
     /// continues into `next` (both trimmed, `next` after `sentence`).
@@ -54,10 +60,8 @@ enum SentenceJoins {
     /// The dialogue-tag rule: "?" or "!", closing punctuation, then a lowercase letter.
     private static func continuesDialogue(_ text: UnsafeBufferPointer<UInt16>, sentence: Range<Int>, into next: Range<Int>) -> Bool {
         guard CodeUnit.isLowercase(text[next.lowerBound]) else { return false }
-        let closing: Set<UInt16> = [0x22, 0x27, 0x29, 0x5D, 0xBB, 0x2019, 0x201D, 0x203A]
         var end = sentence.upperBound
         while end > sentence.lowerBound, closing.contains(text[end - 1]) { end -= 1 }
-        let terminators: Set<UInt16> = [0x21, 0x3F, 0x203C, 0x2047, 0x2048, 0x2049]
         return end > sentence.lowerBound && terminators.contains(text[end - 1])
     }
 
