@@ -3,22 +3,43 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <unicode/ubrk.h>
+#include <unicode/uloc.h>
 #include <unicode/uversion.h>
 
 struct fr_break_iterator {
     UBreakIterator *iterator;
 };
 
-fr_break_iterator *fr_break_open(fr_break_kind kind, const char *locale,
-                                 const uint16_t *text, int32_t length,
+static void fr_report(char *error, size_t error_capacity, const char *what, UErrorCode status) {
+    if (error && error_capacity > 0) {
+        snprintf(error, error_capacity, "ICU %s: %s", what, u_errorName(status));
+    }
+}
+
+/* The ICU locale ID (language, script, region only) for a BCP 47 tag; the
+   root locale "" when the tag cannot be parsed. */
+static void fr_locale_for_tag(const char *tag, char *locale, int32_t capacity) {
+    char full[ULOC_FULLNAME_CAPACITY];
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t parsed = 0;
+    locale[0] = '\0';
+    if (tag == NULL || tag[0] == '\0') return;
+    uloc_forLanguageTag(tag, full, (int32_t)sizeof full, &parsed, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) return;
+    status = U_ZERO_ERROR;
+    uloc_getBaseName(full, locale, capacity, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) locale[0] = '\0';
+}
+
+fr_break_iterator *fr_break_open(fr_break_kind kind, const char *language_tag,
                                  char *error, size_t error_capacity) {
+    char locale[ULOC_FULLNAME_CAPACITY];
+    fr_locale_for_tag(language_tag, locale, (int32_t)sizeof locale);
     UErrorCode status = U_ZERO_ERROR;
     UBreakIteratorType type = kind == FR_BREAK_SENTENCE ? UBRK_SENTENCE : UBRK_WORD;
-    UBreakIterator *iterator = ubrk_open(type, locale, (const UChar *)text, length, &status);
+    UBreakIterator *iterator = ubrk_open(type, locale, NULL, 0, &status);
     if (U_FAILURE(status) || iterator == NULL) {
-        if (error && error_capacity > 0) {
-            snprintf(error, error_capacity, "ICU break iterator: %s", u_errorName(status));
-        }
+        fr_report(error, error_capacity, "break iterator", status);
         if (iterator) ubrk_close(iterator);
         return NULL;
     }
@@ -30,6 +51,17 @@ fr_break_iterator *fr_break_open(fr_break_kind kind, const char *locale,
     }
     wrapper->iterator = iterator;
     return wrapper;
+}
+
+int fr_break_set_text(fr_break_iterator *iterator, const uint16_t *text, int32_t length,
+                      char *error, size_t error_capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    ubrk_setText(iterator->iterator, (const UChar *)text, length, &status);
+    if (U_FAILURE(status)) {
+        fr_report(error, error_capacity, "break iterator text", status);
+        return -1;
+    }
+    return 0;
 }
 
 int32_t fr_break_next(fr_break_iterator *iterator) {

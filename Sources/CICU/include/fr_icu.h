@@ -28,11 +28,18 @@ typedef enum {
 
 typedef struct fr_break_iterator fr_break_iterator;
 
-/* Opens an iterator over a UTF-16 buffer that the caller keeps alive until
-   fr_break_close. Returns NULL and fills `error` on failure. */
-fr_break_iterator *fr_break_open(fr_break_kind kind, const char *locale,
-                                 const uint16_t *text, int32_t length,
+/* Opens an iterator for a BCP 47 language tag (e.g. "en", "ja", "fr-CA";
+   "" or "und" for the root rules), with no text yet. Extensions and
+   keywords in the tag are ignored so that segmentation depends only on the
+   language, script and region. Returns NULL and fills `error` on failure. */
+fr_break_iterator *fr_break_open(fr_break_kind kind, const char *language_tag,
                                  char *error, size_t error_capacity);
+
+/* Points the iterator at a UTF-16 buffer that the caller keeps alive while
+   iterating, and moves to its start. A NULL buffer of length 0 detaches the
+   iterator from any earlier text. Returns 0, or -1 and fills `error`. */
+int fr_break_set_text(fr_break_iterator *iterator, const uint16_t *text, int32_t length,
+                      char *error, size_t error_capacity);
 
 /* The next boundary after the current one, or -1 at the end. */
 int32_t fr_break_next(fr_break_iterator *iterator);

@@ -1,0 +1,127 @@
+/// Splits narration text into sentences and words with ICU's break iterators.
+public enum Segmenter {
+    /// Sentences (with their words) of a chapter's narration text, in order.
+    ///
+    /// Each paragraph is cut with ICU's sentence rules for the language at its
+    /// start (a line break inside a paragraph ends a sentence, so verse
+    /// lines stay apart), then ICU breaks after abbreviations and before
+    /// dialogue tags are undone (see `SentenceJoins`). Sentences never cross a paragraph, are trimmed of
+    /// whitespace, and together cover every non-whitespace character of the
+    /// text (text outside every paragraph is segmented as if it were one).
+    /// Words are ICU's word-like segments (letters, numbers, kana, ideographs)
+    /// under the word rules of each language run; punctuation is not a word.
+    /// All ranges are UTF-16 offsets into `text.text`.
+    public static func sentences(in text: ChapterText) -> [Sentence] {
+        let units = Array(text.text.utf16)
+        guard !units.isEmpty else { return [] }
+        let languages = LanguageMap(runs: text.languages, count: units.count)
+        var iterators = IteratorCache()
+        return units.withUnsafeBufferPointer { buffer in
+            var sentences: [Sentence] = []
+            for block in blocks(paragraphs: text.paragraphs, count: buffer.count) {
+                let language = languages.language(at: block.lowerBound)
+                for range in sentenceRanges(in: buffer, block: block, iterator: iterators.iterator(.sentence, language)) {
+                    var words: [TextRange] = []
+                    for piece in languages.pieces(of: range) {
+                        let iterator = iterators.iterator(.word, piece.language)
+                        segments(of: buffer, in: piece.range, with: iterator) { word, kind in
+                            if kind.isWordLike { words.append(TextRange(word)) }
+                        }
+                    }
+                    sentences.append(Sentence(range: TextRange(range), words: words))
+                }
+            }
+            return sentences
+        }
+    }
+
+    /// The paragraphs, in order and without overlap, plus any stretch of text
+    /// between them that holds more than whitespace, so nothing is left out.
+    private static func blocks(paragraphs: [Paragraph], count: Int) -> [Range<Int>] {
+        var blocks: [Range<Int>] = []
+        var cursor = 0
+        for paragraph in paragraphs.sorted(by: { $0.range.location < $1.range.location }) {
+            let start = max(paragraph.range.location, cursor)
+            let end = min(paragraph.range.end, count)
+            guard start < end else { continue }
+            if cursor < start { blocks.append(cursor ..< start) }
+            blocks.append(start ..< end)
+            cursor = end
+        }
+        if cursor < count { blocks.append(cursor ..< count) }
+        return blocks
+    }
+
+    /// Trimmed sentence ranges of one block, with abbreviation breaks undone.
+    private static func sentenceRanges(
+        in text: UnsafeBufferPointer<UInt16>,
+        block: Range<Int>,
+        iterator: BreakIterator
+    ) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        segments(of: text, in: block, with: iterator) { segment, _ in
+            guard let trimmed = trim(segment, in: text) else { return }
+            if let last = ranges.last, SentenceJoins.continues(text, sentence: last, into: trimmed) {
+                ranges[ranges.count - 1] = last.lowerBound ..< trimmed.upperBound
+            } else {
+                ranges.append(trimmed)
+            }
+        }
+        return ranges
+    }
+
+    /// `range` without leading and trailing whitespace, or `nil` when nothing is left.
+    private static func trim(_ range: Range<Int>, in text: UnsafeBufferPointer<UInt16>) -> Range<Int>? {
+        var start = range.lowerBound
+        var end = range.upperBound
+        while start < end, CodeUnit.isWhitespace(text[start]) { start += 1 }
+        while end > start, CodeUnit.isWhitespace(text[end - 1]) { end -= 1 }
+        return start < end ? start ..< end : nil
+    }
+
+    /// Runs `iterator` over `text[range]`.
+    ///
+    /// ICU fails here only when it cannot allocate or its data is missing,
+    /// which leaves no way to narrate anything, so that stops the program.
+    private static func segments(
+        of text: UnsafeBufferPointer<UInt16>,
+        in range: Range<Int>,
+        with iterator: BreakIterator,
+        _ body: (Range<Int>, BreakIterator.WordClass) -> Void
+    ) {
+        do {
+            try iterator.forEachSegment(of: text, in: range, body)
+        } catch {
+            fatalError("\(error)")
+        }
+    }
+}
+
+/// Break iterators opened so far, by kind and language, reused across paragraphs.
+private struct IteratorCache {
+    private var sentence: [String: BreakIterator] = [:]
+    private var word: [String: BreakIterator] = [:]
+
+    /// The iterator for `kind` and `language`, opened on first use; ICU's root
+    /// rules when it knows nothing about the language.
+    mutating func iterator(_ kind: BreakIterator.Kind, _ language: String) -> BreakIterator {
+        if let cached = kind == .sentence ? sentence[language] : word[language] { return cached }
+        let opened: BreakIterator
+        do {
+            opened = try BreakIterator(kind: kind, language: language)
+        } catch {
+            fatalError("\(error)")
+        }
+        switch kind {
+        case .sentence: sentence[language] = opened
+        case .word: word[language] = opened
+        }
+        return opened
+    }
+}
+
+private extension TextRange {
+    init(_ range: Range<Int>) {
+        self.init(location: range.lowerBound, length: range.count)
+    }
+}
