@@ -20,6 +20,7 @@ final class ZipReader {
     init(path: String) throws(EPUBError) {
         var code: Int32 = 0
         guard let archive = zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &code) else {
+            if code == ZIP_ER_EXISTS { try Self.nameDuplicate(path: path) }
             throw EPUBError(Self.openFailure(code))
         }
         self.archive = archive
@@ -46,8 +47,18 @@ final class ZipReader {
         switch code {
         case ZIP_ER_NOZIP: return "not a ZIP archive (an EPUB must be a ZIP file or an unpacked folder)"
         case ZIP_ER_INCONS: return "the ZIP archive is inconsistent (truncated or corrupt)"
+        case ZIP_ER_EXISTS: return "the archive holds two entries with the same name"
         default: return "cannot open the ZIP archive: \(message(for: code))"
         }
+    }
+
+    /// Names the repeated entry libzip's consistency check found, by listing
+    /// the archive leniently (that check throws on the first repeat).
+    private static func nameDuplicate(path: String) throws(EPUBError) {
+        var code: Int32 = 0
+        guard let lenient = zip_open(path, ZIP_RDONLY, &code) else { return }
+        defer { zip_discard(lenient) }
+        _ = try checkedEntries(of: lenient)
     }
 
     static func message(for code: Int32) -> String {
