@@ -68,7 +68,7 @@ struct EPUBHostileTests {
         try EPUBTestSupport.patchDeclaredSize(url, entry: "EPUB/liar.xhtml", size: 100)
         let archive = try EPUBArchive(path: url.path)
         let error = #expect(throws: EPUBError.self) { try archive.data(at: "EPUB/liar.xhtml") }
-        #expect(error?.reason.hasPrefix("EPUB/liar.xhtml: ") == true, "\(error?.reason ?? "")")
+        #expect(error?.reason == "EPUB/liar.xhtml: holds more bytes than the archive states")
     }
 
     @Test("too many entries are refused")
@@ -78,7 +78,7 @@ struct EPUBHostileTests {
             == "the archive holds 10007 entries, beyond the limit of 10000")
     }
 
-    @Test("truncated or corrupt archives and random bytes are refused")
+    @Test("truncated archives, empty files, random bytes and special files are refused")
     func brokenArchives() throws {
         let folder = try EPUBTestSupport.temporaryDirectory()
         defer { EPUBTestSupport.remove(folder) }
@@ -94,8 +94,9 @@ struct EPUBHostileTests {
 
         let empty = folder.appendingPathComponent("empty.epub")
         try Data().write(to: empty)
-        #expect(EPUBTestSupport.refusal(empty).reason != nil)
-
+        #expect(EPUBTestSupport.refusal(empty).reason == "not a ZIP archive (an EPUB must be a ZIP file or an unpacked folder)")
+        #expect(EPUBTestSupport.refusal(URL(fileURLWithPath: "/dev/zero")).reason == "neither a file nor a folder")
+        #expect(EPUBTestSupport.refusal(folder.appendingPathComponent("absent.epub")).reason == "no such file or folder")
     }
 
     @Test("corrupt deflated data is refused when read, naming the entry")
@@ -109,7 +110,7 @@ struct EPUBHostileTests {
         for offset in 0..<40 { bytes[header + 30 + name.count + 20 + offset] ^= 0x5A }
         try Data(bytes).write(to: url)
         let reason = try #require(EPUBTestSupport.refusal(url).reason)
-        #expect(reason.hasPrefix("EPUB/package.opf: "), "\(reason)")
+        #expect(reason == "EPUB/package.opf: corrupt data in the archive: Zlib error: data error")
     }
 
     @Test("billion laughs in the package document is refused, not expanded")
@@ -166,7 +167,7 @@ struct EPUBHostileTests {
         let deep = String(repeating: "<div>", count: 5_000) + String(repeating: "</div>", count: 5_000)
         let files = EPUBTestSupport.minimalBook(manifestExtra: deep)
         let reason = try refusal(of: files)
-        #expect(reason == "EPUB/package.opf: line 13: Excessive depth in document: 256 use XML_PARSE_HUGE option", "\(reason ?? "opened")")
+        #expect(reason == "EPUB/package.opf: line 14: Excessive depth in document: 256 use XML_PARSE_HUGE option", "\(reason ?? "opened")")
         let fine = String(repeating: "<div>", count: 200) + String(repeating: "</div>", count: 200)
         #expect(try refusal(of: EPUBTestSupport.minimalBook(manifestExtra: fine)) == nil)
     }

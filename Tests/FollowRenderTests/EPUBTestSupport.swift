@@ -56,6 +56,7 @@ enum EPUBTestSupport {
     static func minimalBook(
         chapter1: String = "<h1 id=\"start\">One</h1><p>First chapter.</p><p id=\"later\">Later.</p>",
         packageExtra: String = "",
+        metadataExtra: String = "",
         manifestExtra: String = ""
     ) -> [(String, Data)] {
         let container = """
@@ -72,6 +73,7 @@ enum EPUBTestSupport {
                 <dc:title>Generated Book</dc:title>
                 <dc:language>en</dc:language>
                 <meta property="dcterms:modified">2026-01-01T00:00:00Z</meta>
+                \(metadataExtra)
               </metadata>
               <manifest>
                 <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>

@@ -17,18 +17,21 @@ final class Container {
 
     /// Opens the ZIP file or folder at `path`.
     init(path: String) throws(EPUBError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw EPUBError("no such file or folder")
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw EPUBError(errno == ENOENT ? "no such file or folder" : "cannot be read: \(String(cString: strerror(errno)))")
         }
-        if isDirectory.boolValue {
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
             let folder = try FolderReader(root: path)
             storage = .folder(folder)
             paths = folder.paths
-        } else {
+        case S_IFREG:
             let zip = try ZipReader(path: path)
             storage = .zip(zip, Dictionary(zip.entries.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }))
             paths = zip.entries.map(\.name)
+        default:
+            throw EPUBError("neither a file nor a folder")
         }
         pathSet = Set(paths)
     }
