@@ -220,6 +220,18 @@ struct EPUBHostileTests {
         #expect(seconds < 1)
     }
 
+    @Test("symbolic links stored in a ZIP are refused")
+    func zipSymlink() throws {
+        let folder = try EPUBTestSupport.temporaryDirectory()
+        defer { EPUBTestSupport.remove(folder) }
+        let content = folder.appendingPathComponent("content")
+        try EPUBTestSupport.writeFolder(EPUBTestSupport.minimalBook(), to: content)
+        try FileManager.default.createSymbolicLink(atPath: content.appendingPathComponent("EPUB/leak.xhtml").path, withDestinationPath: "/etc/passwd")
+        let url = folder.appendingPathComponent("book.epub")
+        try EPUBTestSupport.run("/usr/bin/zip", ["-q", "-X", "-r", "-y", url.path, "mimetype", "META-INF", "EPUB"], in: content)
+        #expect(EPUBTestSupport.refusal(url).reason == "EPUB/leak.xhtml: symbolic link in the archive")
+    }
+
     @Test("a manifest href escaping the container is an error")
     func escapingHref() throws {
         let files = EPUBTestSupport.minimalBook(manifestExtra: #"<item id="x" href="../../../etc/passwd" media-type="text/plain"/>"#)

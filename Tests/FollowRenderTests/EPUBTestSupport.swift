@@ -39,9 +39,10 @@ enum EPUBTestSupport {
     }
 
     /// Runs a tool (unzip, epubcheck) and requires success, showing its output otherwise.
-    static func run(_ tool: String, _ arguments: [String]) throws {
+    static func run(_ tool: String, _ arguments: [String], in directory: URL? = nil) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
+        process.currentDirectoryURL = directory
         process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output

@@ -16,6 +16,7 @@ final class XMLDocument {
     init(data: Data, path: String) throws(XMLError) {
         self.path = path
         guard !data.isEmpty else { throw XMLError(path: path, line: nil, reason: "document is empty") }
+        guard data.count < Int32.max / 2 else { throw XMLError(path: path, line: nil, reason: "document is too large") }
         let source = HTMLEntities.numericReferences(in: data)
         guard let context = xmlNewParserCtxt() else {
             throw XMLError(path: path, line: nil, reason: "cannot allocate an XML parser")
@@ -23,18 +24,19 @@ final class XMLDocument {
         defer { xmlFreeParserCtxt(context) }
         let firstError = XMLFirstError()
         context.pointee._private = Unmanaged.passUnretained(firstError).toOpaque()
-        context.pointee.sax.pointee.serror = { userData, error in
+        context.pointee.sax?.pointee.serror = { userData, error in
             guard let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue,
                   let box = userData?.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else { return }
             Unmanaged<XMLFirstError>.fromOpaque(box).takeUnretainedValue().record(error.pointee)
         }
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
             | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
-        let document: xmlDocPtr? = source.withUnsafeBytes { bytes in
-            let base = bytes.bindMemory(to: CChar.self).baseAddress
-            return xmlCtxtReadMemory(context, base, Int32(bytes.count), path, nil, options)
+        let document: xmlDocPtr? = withExtendedLifetime(firstError) {
+            source.withUnsafeBytes { bytes in
+                let base = bytes.bindMemory(to: CChar.self).baseAddress
+                return xmlCtxtReadMemory(context, base, Int32(bytes.count), path, nil, options)
+            }
         }
-        withExtendedLifetime(firstError) {}
         guard let document, context.pointee.wellFormed != 0 else {
             if let document { xmlFreeDoc(document) }
             let fallback = context.pointee.lastError
