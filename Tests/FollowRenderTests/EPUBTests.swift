@@ -71,6 +71,53 @@ struct EPUBTests {
         #expect(!book.spine.contains { $0.isNavigation })
     }
 
+    @Test("nested NCX navPoints are read depth first, relative to the NCX's folder")
+    func nestedNCX() throws {
+        let package = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <package xmlns="http://www.idpf.org/2007/opf" version="2.0" unique-identifier="uid">
+              <metadata xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:opf="http://www.idpf.org/2007/opf">
+                <dc:identifier id="uid">id-2</dc:identifier><dc:title>Two</dc:title><dc:language>fr</dc:language>
+              </metadata>
+              <manifest>
+                <item id="ncx" href="nav/toc.ncx" media-type="application/x-dtbncx+xml"/>
+                <item id="ch1" href="text/chapter%201.xhtml" media-type="application/xhtml+xml"/>
+                <item id="ch2" href="text/ch2.xhtml" media-type="application/xhtml+xml"/>
+              </manifest>
+              <spine toc="ncx"><itemref idref="ch1"/><itemref idref="ch2" linear="no"/></spine>
+            </package>
+            """
+        let ncx = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE ncx PUBLIC "-//NISO//DTD ncx 2005-1//EN" "http://www.daisy.org/z3986/2005/ncx-2005-1.dtd">
+            <ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1"><head/>
+              <docTitle><text>Two</text></docTitle>
+              <navMap>
+                <navPoint id="p1" playOrder="1"><navLabel><text>Part&nbsp;I</text></navLabel><content src="../text/chapter%201.xhtml#start"/>
+                  <navPoint id="p2" playOrder="2"><navLabel><text>Section</text></navLabel><content src="../text/ch2.xhtml#s"/>
+                    <navPoint id="p3" playOrder="3"><navLabel><text>Deep</text></navLabel><content src="../text/ch2.xhtml"/></navPoint>
+                  </navPoint>
+                </navPoint>
+              </navMap>
+            </ncx>
+            """
+        var files = EPUBTestSupport.minimalBook().filter { $0.0 != "EPUB/nav.xhtml" }
+        files = EPUBTestSupport.replacing("EPUB/package.opf", with: package, in: files)
+        files = EPUBTestSupport.replacing("EPUB/nav/toc.ncx", with: ncx, in: files)
+        let folder = try EPUBTestSupport.temporaryDirectory()
+        defer { EPUBTestSupport.remove(folder) }
+        let archive = try EPUBArchive(path: EPUBTestSupport.writeZip(files, to: folder.appendingPathComponent("b.epub")).path)
+        let book = archive.book
+        #expect(archive.warnings.isEmpty)
+        #expect(book.toc.count == 1)
+        #expect(book.toc.first?.title == "Part I")
+        #expect(book.toc.first?.children.first?.children.first?.title == "Deep")
+        #expect(book.toc.first?.children.first?.fragment == "s")
+        #expect(book.spine.map(\.tocTitle) == ["Part I", "Section"])
+        #expect(book.spine.map(\.linear) == [true, false])
+        #expect(book.metadata.version == "2.0" && book.metadata.language == "fr")
+    }
+
     @Test("fragment-anchored TOC entries title the document they point into")
     func fragmentAnchoredTOC() throws {
         let archive = try EPUBArchive(path: EPUBTestSupport.book("wasteland-otf-obf.epub").path)
