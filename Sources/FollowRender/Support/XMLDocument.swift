@@ -3,8 +3,10 @@ import Foundation
 
 /// A parsed XML document, owning libxml2's tree and freeing it when released.
 ///
-/// Parsing is locked down for untrusted books: no network, no DTD loading, no
-/// external or expanded entities, and libxml2's default depth and size limits.
+/// Parsing is locked down for untrusted books: no network, no DTD loading,
+/// external entities refused, entity expansion bounded (`XMLEntityGuard`), and
+/// libxml2's default limits (element nesting at most 256 deep). Errors name the
+/// file and the line of the first fault.
 final class XMLDocument {
     fileprivate let pointer: xmlDocPtr
     /// The container path the document was read from, for messages.
@@ -14,26 +16,42 @@ final class XMLDocument {
     init(data: Data, path: String) throws(XMLError) {
         self.path = path
         guard !data.isEmpty else { throw XMLError(path: path, line: nil, reason: "document is empty") }
+        guard data.count < Int32.max / 2 else { throw XMLError(path: path, line: nil, reason: "document is too large") }
         let source = HTMLEntities.numericReferences(in: data)
         guard let context = xmlNewParserCtxt() else {
             throw XMLError(path: path, line: nil, reason: "cannot allocate an XML parser")
         }
         defer { xmlFreeParserCtxt(context) }
+        let firstError = XMLFirstError()
+        context.pointee._private = Unmanaged.passUnretained(firstError).toOpaque()
+        context.pointee.sax?.pointee.serror = { userData, error in
+            guard let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue,
+                  let box = userData?.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else { return }
+            Unmanaged<XMLFirstError>.fromOpaque(box).takeUnretainedValue().record(error.pointee)
+        }
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
             | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
-        let document: xmlDocPtr? = source.withUnsafeBytes { bytes in
-            let base = bytes.bindMemory(to: CChar.self).baseAddress
-            return xmlCtxtReadMemory(context, base, Int32(bytes.count), path, nil, options)
+        let document: xmlDocPtr? = withExtendedLifetime(firstError) {
+            source.withUnsafeBytes { bytes in
+                let base = bytes.bindMemory(to: CChar.self).baseAddress
+                return xmlCtxtReadMemory(context, base, Int32(bytes.count), path, nil, options)
+            }
         }
         guard let document, context.pointee.wellFormed != 0 else {
             if let document { xmlFreeDoc(document) }
-            let error = context.pointee.lastError
-            let message = error.message.map { String(cString: $0) } ?? "malformed XML"
+            let fallback = context.pointee.lastError
             throw XMLError(
                 path: path,
-                line: error.line > 0 ? Int(error.line) : nil,
-                reason: message.trimmingCharacters(in: .whitespacesAndNewlines)
+                line: firstError.line ?? (fallback.line > 0 ? Int(fallback.line) : nil),
+                reason: firstError.message ?? fallback.message.map { String(cString: $0) }?
+                    .trimmingCharacters(in: .whitespacesAndNewlines) ?? "malformed XML"
             )
+        }
+        do {
+            try XMLEntityGuard.check(document, path: path)
+        } catch {
+            xmlFreeDoc(document)
+            throw error
         }
         pointer = document
     }
@@ -147,6 +165,19 @@ struct XMLNode {
 
 private extension OpaquePointer {
     var asNode: xmlNodePtr { xmlNodePtr(self) }
+}
+
+/// The first error libxml2 reports while parsing (its `lastError` is the last,
+/// usually a consequence of the first).
+private final class XMLFirstError {
+    private(set) var message: String?
+    private(set) var line: Int?
+
+    func record(_ error: xmlError) {
+        guard message == nil else { return }
+        message = error.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
+        line = error.line > 0 ? Int(error.line) : nil
+    }
 }
 
 /// Why a document could not be parsed.

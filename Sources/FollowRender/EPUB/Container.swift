@@ -1,0 +1,64 @@
+import Foundation
+
+/// The files of a book, from a ZIP archive or an unpacked folder, by container path.
+///
+/// Only files listed when the container was opened can be read, so a path can
+/// never reach outside it.
+final class Container {
+    private enum Storage {
+        case zip(ZipReader, [String: ZipReader.Entry])
+        case folder(FolderReader)
+    }
+
+    private let storage: Storage
+    /// Container paths of all files, in archive (or sorted folder) order.
+    let paths: [String]
+    private let pathSet: Set<String>
+
+    /// Opens the ZIP file or folder at `path`.
+    init(path: String) throws(EPUBError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw EPUBError(errno == ENOENT ? "no such file or folder" : "cannot be read: \(String(cString: strerror(errno)))")
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            let folder = try FolderReader(root: path)
+            storage = .folder(folder)
+            paths = folder.paths
+        case S_IFREG:
+            let zip = try ZipReader(path: path)
+            storage = .zip(zip, Dictionary(zip.entries.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }))
+            paths = zip.entries.map(\.name)
+        default:
+            throw EPUBError("neither a file nor a folder")
+        }
+        pathSet = Set(paths)
+    }
+
+    func contains(_ path: String) -> Bool { pathSet.contains(path) }
+
+    /// The bytes of the file at a container path.
+    func data(at path: String) throws(EPUBError) -> Data {
+        switch storage {
+        case .zip(let zip, let entries):
+            guard let entry = entries[path] else { throw EPUBError("\(path): not in the book") }
+            return try zip.data(of: entry)
+        case .folder(let folder):
+            guard pathSet.contains(path) else { throw EPUBError("\(path): not in the book") }
+            return try folder.data(at: path)
+        }
+    }
+}
+
+extension Container {
+    /// Parses the XML file at a container path; malformed XML is named with file and line.
+    func xml(at path: String) throws(EPUBError) -> XMLDocument {
+        let data = try data(at: path)
+        do {
+            return try XMLDocument(data: data, path: path)
+        } catch {
+            throw EPUBError(error.description)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// An opened EPUB (zipped .epub file or unpacked folder): the parsed Book plus access to its resources.
+///
+/// Reading is lenient like a good reading system: recoverable faults become
+/// `warnings`, and only a book with nothing sensible to read throws. Hostile
+/// archives (escaping paths, links, ZIP bombs, DRM) are refused before any
+/// content is inflated. Not Sendable: each worker opens its own.
+public final class EPUBArchive {
+    private static let mimetype = "application/epub+zip"
+
+    /// The book, fully filled in: metadata, manifest, spine with TOC titles, TOC.
+    public let book: Book
+    /// One per recoverable fault, naming the file and the fault.
+    public let warnings: [BookWarning]
+    private let container: Container
+
+    /// Opens and reads the EPUB at `path`; errors are one line, without `path`.
+    public init(path: String) throws(EPUBError) {
+        let container = try Container(path: path)
+        var warnings: [BookWarning] = []
+        try Self.checkMimetype(in: container, warnings: &warnings)
+        let packagePath = try ContainerDocument.packagePath(in: container, warnings: &warnings)
+        let fallbackTitle = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        var package = try PackageDocument(
+            container: container, path: packagePath, fallbackTitle: fallbackTitle, warnings: &warnings
+        )
+        try Self.checkEncryption(in: container, spine: package.spine, warnings: &warnings)
+        let toc = try TableOfContents.read(
+            navigationPath: package.navigationPath, ncxPath: package.ncxPath,
+            container: container, warnings: &warnings
+        )
+        let titles = TableOfContents.firstTitles(in: toc)
+        for index in package.spine.indices {
+            package.spine[index].tocTitle = titles[package.spine[index].path]
+        }
+        self.container = container
+        self.warnings = warnings
+        book = Book(
+            metadata: package.metadata, packagePath: packagePath,
+            manifest: package.manifest, spine: package.spine, toc: toc
+        )
+    }
+
+    /// Bytes of a resource by container path (as in Book: resolved, percent-decoded, no fragment).
+    ///
+    /// Obfuscated fonts come back as stored (still obfuscated).
+    public func data(at path: String) throws(EPUBError) -> Data {
+        try container.data(at: path)
+    }
+
+    private static func checkMimetype(in container: Container, warnings: inout [BookWarning]) throws(EPUBError) {
+        guard container.contains("mimetype") else {
+            warnings.append(BookWarning("mimetype: missing"))
+            return
+        }
+        let value = String(decoding: try container.data(at: "mimetype"), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        if value != mimetype {
+            warnings.append(BookWarning("mimetype: is '\(value.prefix(80))', expected '\(mimetype)'"))
+        }
+    }
+
+    /// Refuses a book whose spine has encrypted documents; font obfuscation is fine.
+    private static func checkEncryption(in container: Container, spine: [SpineItem], warnings: inout [BookWarning]) throws(EPUBError) {
+        guard container.contains(EncryptionDocument.path) else { return }
+        let encryption = try EncryptionDocument(data: container.data(at: EncryptionDocument.path))
+        let spinePaths = Set(spine.map(\.path))
+        for (path, algorithm) in encryption.algorithms.sorted(by: { $0.key < $1.key })
+        where !EncryptionDocument.fontObfuscation.contains(algorithm) {
+            if spinePaths.contains(path) {
+                throw EPUBError("DRM-protected: \(path) is encrypted (\(algorithm))")
+            }
+            warnings.append(BookWarning("\(path): encrypted (\(algorithm)); it cannot be read"))
+        }
+    }
+}

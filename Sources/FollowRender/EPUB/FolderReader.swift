@@ -1,0 +1,75 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An unpacked EPUB folder, listed once with the same limits as a ZIP archive.
+///
+/// Symbolic links and special files are refused: they could point outside the book.
+struct FolderReader {
+    private let root: String
+    /// Container paths of the regular files, sorted.
+    let paths: [String]
+
+    init(root: String) throws(EPUBError) {
+        self.root = root.hasSuffix("/") ? String(root.dropLast()) : root
+        var found: [String] = []
+        var total: UInt64 = 0
+        try Self.walk(root: self.root, relative: "", into: &found, total: &total)
+        paths = found.sorted()
+    }
+
+    /// The bytes of a listed file, refusing one that became a link or grew past the limit.
+    func data(at path: String) throws(EPUBError) -> Data {
+        let descriptor = open(root + "/" + path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw EPUBError("\(path): cannot be read: \(String(cString: strerror(errno)))")
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        let limit = Int(ContainerLimits.maximumEntrySize)
+        let data: Data
+        do {
+            data = try handle.read(upToCount: limit + 1) ?? Data()
+        } catch {
+            throw EPUBError("\(path): cannot be read: \(error.localizedDescription)")
+        }
+        guard data.count <= limit else {
+            throw EPUBError("\(path): larger than the \(limit)-byte limit")
+        }
+        return data
+    }
+
+    private static func walk(root: String, relative: String, into found: inout [String], total: inout UInt64) throws(EPUBError) {
+        let directory = relative.isEmpty ? root : root + "/" + relative
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw EPUBError("\(relative.isEmpty ? "." : relative): cannot list the folder")
+        }
+        for name in names {
+            let path = relative.isEmpty ? name : relative + "/" + name
+            var info = stat()
+            guard lstat(root + "/" + path, &info) == 0 else {
+                throw EPUBError("\(path): cannot be read: \(String(cString: strerror(errno)))")
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                try walk(root: root, relative: path, into: &found, total: &total)
+            case S_IFREG:
+                found.append(path)
+                guard found.count <= ContainerLimits.maximumEntries else {
+                    throw EPUBError("the folder holds more than \(ContainerLimits.maximumEntries) files")
+                }
+                total += UInt64(info.st_size)
+                guard total <= ContainerLimits.maximumTotalSize else {
+                    throw EPUBError("the folder holds more than \(ContainerLimits.maximumTotalSize) bytes")
+                }
+            case S_IFLNK:
+                throw EPUBError("\(path): symbolic link in the book folder")
+            default:
+                throw EPUBError("\(path): not a regular file")
+            }
+        }
+    }
+}
