@@ -25,13 +25,20 @@ public enum Segmenter {
                     for piece in languages.pieces(of: range) {
                         let iterator = iterators.iterator(.word, piece.language)
                         segments(of: buffer, in: piece.range, with: iterator) { word, kind in
-                            if kind.isWordLike { words.append(TextRange(word)) }
+                            if kind.isWordLike, hasLetterOrDigit(buffer[word]) { words.append(TextRange(word)) }
                         }
                     }
                     sentences.append(Sentence(range: TextRange(range), words: words))
                 }
             }
             return sentences
+        }
+    }
+
+    /// ICU counts some symbols, such as a lone `@`, as word-like; a listener hears no word there.
+    private static func hasLetterOrDigit(_ units: Slice<UnsafeBufferPointer<UInt16>>) -> Bool {
+        String(decoding: units, as: UTF16.self).unicodeScalars.contains {
+            $0.properties.isAlphabetic || $0.properties.numericType != nil
         }
     }
 
