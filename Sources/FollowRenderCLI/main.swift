@@ -7,6 +7,7 @@ let commands: [any Command.Type] = [
     SegmentCommand.self,
     RenderCommand.self,
     RenderChapterCommand.self,
+    LocateCommand.self,
 ]
 
 exit(CommandLine.run(commands: commands))
