@@ -8,6 +8,7 @@ let commands: [any Command.Type] = [
     RenderCommand.self,
     RenderChapterCommand.self,
     LocateCommand.self,
+    DiffCommand.self,
 ]
 
 exit(CommandLine.run(commands: commands))
