@@ -16,7 +16,9 @@ enum LocateCommand: Command {
 
         A time in a pause gives the word before the pause; before the first word,
         the first word; after the last word, the last word. An offset between words
-        gives the word before it. The time given is the start of that word.
+        gives the word before it. The time given is the start of that word. With
+        --sentence, the answer is the start of the sentence containing the time or
+        the offset.
 
         Options:
           --time C:S        A time: chapter C, S seconds into its audio (e.g. 3:95.25).

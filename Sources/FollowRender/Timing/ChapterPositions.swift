@@ -29,6 +29,8 @@ public struct ChapterPositions: Sendable {
     private let wordBegins: [Double]
     private let wordLocations: [Int]
     private let wordSentences: [Int]
+    private let sentenceLocations: [Int]
+    private let sentenceIndexes: [Int]
     private let wordInSentence: [Int]
 
     public init(_ timing: ChapterTiming) {
@@ -46,6 +48,9 @@ public struct ChapterPositions: Sendable {
         wordBegins = begins
         wordLocations = locations
         wordSentences = sentences
+        let spoken = timing.sentences.indices.filter { !timing.sentences[$0].words.isEmpty }
+        sentenceIndexes = spoken
+        sentenceLocations = spoken.map { timing.sentences[$0].range.location }
         wordInSentence = slots
     }
 
@@ -73,6 +78,18 @@ public struct ChapterPositions: Sendable {
         }
         let word = self.word(hit(index, .inside))
         return hit(index, word.range.contains(offset) ? .inside : .after)
+    }
+
+    /// The first word of the sentence containing the UTF-16 `offset`, or of the
+    /// last sentence before it; before the first sentence, the first one.
+    /// Sentences without words are skipped. Nil when no word is timed.
+    public func sentenceStart(atOffset offset: Int) -> Hit? {
+        guard !sentenceIndexes.isEmpty else { return nil }
+        guard let index = SortedSearch.lastIndex(in: sentenceLocations, atMost: offset) else {
+            return Hit(sentence: sentenceIndexes[0], word: 0, placement: .beforeFirst)
+        }
+        let sentence = sentenceIndexes[index]
+        return Hit(sentence: sentence, word: 0, placement: timing.sentences[sentence].range.contains(offset) ? .inside : .after)
     }
 
     /// The sidecar entries a hit points at.

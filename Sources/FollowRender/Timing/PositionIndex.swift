@@ -8,8 +8,10 @@
 /// - A UTF-16 offset maps to the word containing it, or the last word before it
 ///   (offsets in spaces and punctuation go back to the word they follow); before
 ///   the first word, the first word. Its time is that word's begin.
-/// - With `sentenceStart`, the answer moves to the start of the sentence: its
-///   first word, its range's location and its begin time.
+/// - With `sentenceStart`, the answer is the start of a sentence (its first
+///   word, its range's location, its begin time): for a time, the sentence of
+///   the word found as above; for an offset, the sentence containing it, or the
+///   last sentence before it.
 ///
 /// `locator.locations.totalProgression` counts UTF-16 text across the rendered
 /// chapters (it does not change with the speech rate); `audioLocator`'s counts
@@ -67,8 +69,9 @@ public struct PositionIndex: Sendable {
         guard offset >= 0, offset <= positions.units.count else {
             throw PositionError("offset \(offset) is outside chapter \(index)'s text (0 to \(positions.units.count) UTF-16 units)")
         }
-        guard let hit = positions.word(atOffset: offset) else { throw PositionError("chapter \(index) has no timed words") }
-        return answer(positions, sentenceStart ? positions.sentenceStart(hit) : hit, sentenceStart: sentenceStart)
+        let found = sentenceStart ? positions.sentenceStart(atOffset: offset) : positions.word(atOffset: offset)
+        guard let hit = found else { throw PositionError("chapter \(index) has no timed words") }
+        return answer(positions, hit, sentenceStart: sentenceStart)
     }
 
     private func answer(_ positions: ChapterPositions, _ hit: ChapterPositions.Hit, sentenceStart: Bool) -> BookPosition {
