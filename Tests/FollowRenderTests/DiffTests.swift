@@ -134,6 +134,19 @@ struct DiffTests {
         #expect(report.summary.sentencesCompared == timing.sentences.count - 1)
     }
 
+    @Test("chapters only in one render are reported as added or removed")
+    func chaptersAddedAndRemoved() throws {
+        let both = try DiffRenders.oneX.get()
+        let second = try RenderedFolder.render(TestPaths.sampleBook, ["--rate", "1x", "--chapters", "2"], name: "diffChapter2")
+        let run = try CommandRun.cli(["diff", both.path, second.path, "--json"])
+        #expect(run.status == 1)
+        let report = try JSONCoding.decode(DiffReport.self, from: Data(run.stdout.utf8))
+        #expect(report.removed.map(\.index) == [1] && report.added.isEmpty && report.chapters.isEmpty)
+        #expect(report.summary.chaptersCompared == 1)
+        let back = try CommandRun.cli(["diff", second.path, both.path])
+        #expect(back.status == 1 && back.stdout.contains("Chapter 1 \"One: The Keeper\" (OEBPS/chapter-1.xhtml): added"))
+    }
+
     @Test("unreadable inputs and usage errors exit 2 with one line")
     func usageErrors() throws {
         let render = try DiffRenders.oneX.get()
