@@ -8,7 +8,7 @@ enum RenderCommand: Command {
     static let help = """
         Usage: follow-render [render] BOOK [--out DIR] [--rate PRESET | --wpm N] [--voice NAME]
                              [--format mp3|wav|flac|ogg] [--bitrate KBPS] [--chapters LIST]
-                             [--jobs N] [--include-notes] [--quiet]
+                             [--jobs N] [--include-notes] [--sync vtt,srt,guided] [--quiet]
 
         Narrates BOOK (an .epub file or an unpacked EPUB folder) with eSpeak NG and
         writes, for each narrated spine item, NNN-slug.EXT and NNN-slug.timing.json
@@ -29,6 +29,9 @@ enum RenderCommand: Command {
           --chapters LIST   Only these spine positions, e.g. 1,3-5.
           --jobs N          Worker processes (default: the number of cores).
           --include-notes   Narrate footnote and endnote bodies too.
+          --sync LIST       Also write, beside each sidecar, NNN-slug.vtt (WebVTT, word
+                            timestamps in the cues), NNN-slug.srt and/or
+                            NNN-slug.guided.json (Readium Guided Navigation).
           --quiet           No progress and no summary.
           -h, --help        Show this help.
         """
@@ -44,6 +47,10 @@ enum RenderCommand: Command {
         let bitrate = try arguments.integer("--bitrate", in: 8...320) ?? RenderSettings.defaultBitrate
         let selection = try arguments.option("--chapters")
         let jobs = try arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        let sync = try arguments.option("--sync").map { text throws(UsageError) -> [SyncFormat] in
+            guard let formats = SyncFormat.list(text) else { throw UsageError("--sync takes a list of vtt, srt and guided, not '\(text)'") }
+            return formats
+        }
         let path = try arguments.positionals("BOOK")[0]
 
         guard let format = AudioFormat(rawValue: formatName) else {
@@ -77,6 +84,13 @@ enum RenderCommand: Command {
             throw FileFailure(file: path, error: error)
         }
         progress.close()
+        if let sync {
+            do {
+                try SyncExporter(formats: sync).write(RenderedBook.load(summary.folder))
+            } catch {
+                throw FileFailure(file: summary.folder, error: error)
+            }
+        }
         if !quiet { printSummary(summary, elapsed: Date().timeIntervalSince(started)) }
         return summary.manifest.chapters.isEmpty ? 1 : 0
     }
