@@ -3,6 +3,7 @@ import Foundation
 
 /// Every sub-command; the default (no command word) renders a book.
 let commands: [any Command.Type] = [
+    VoicesCommand.self,
 ]
 
 exit(CommandLine.run(commands: commands))
