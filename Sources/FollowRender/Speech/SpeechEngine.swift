@@ -7,6 +7,11 @@ import Synchronization
 /// eSpeak NG keeps global state, so a process holds one engine (`shared()`)
 /// and synthesizes one text at a time under a lock: concurrent callers wait
 /// their turn instead of corrupting it. Parallel rendering uses worker processes.
+///
+/// eSpeak carries some wave-generator state (pitch flutter) from one call to
+/// the next, so the same text gives slightly different samples (durations
+/// within a few percent) depending on what was said before; the same sequence
+/// of calls in a fresh process gives identical output.
 public final class SpeechEngine: Sendable {
     /// Output sample rate in Hz (22050 for eSpeak NG voices).
     public let sampleRate: Int
