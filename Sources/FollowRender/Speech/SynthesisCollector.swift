@@ -16,7 +16,10 @@ final class SynthesisCollector {
         while events[index].type != espeakEVENT_LIST_TERMINATED { index += 1 }
         guard let context = events[index].user_data else { return 0 }
         let collector = Unmanaged<SynthesisCollector>.fromOpaque(context).takeUnretainedValue()
-        for event in UnsafeBufferPointer(start: events, count: index) where event.type == espeakEVENT_WORD {
+        // eSpeak NG 1.51 sometimes ends an utterance with a word event at
+        // position 0, which points at no text; it is left out.
+        for event in UnsafeBufferPointer(start: events, count: index)
+        where event.type == espeakEVENT_WORD && event.text_position > 0 {
             collector.words.append(WordEvent(sample: Int(event.sample), textPosition: Int(event.text_position),
                                              length: Int(event.length)))
         }

@@ -4,7 +4,8 @@
 /// the exact string given to eSpeak, and are **1-based**: the first character
 /// is position 1. eSpeak's events are approximate: missing for some words,
 /// repeated for numbers read as several words, all on the first character for
-/// Japanese, and slightly out of order at sonic speeds (above 450 wpm).
+/// Japanese, and slightly out of order at sonic speeds (above 450 wpm) or
+/// after some punctuation. eSpeak's spurious position-0 events are dropped.
 /// `WordAligner` turns them into reliable word times.
 public struct WordEvent: Hashable, Sendable {
     /// Start of the word, in samples from the start of the utterance.
