@@ -1,4 +1,3 @@
-import CICU
 import Foundation
 import Testing
 @testable import FollowRender
@@ -6,19 +5,10 @@ import Testing
 /// Word ranges (UTF-16) of `text` as the narration pipeline finds them: ICU
 /// word segments that hold letters, digits, kana or ideographs.
 private func words(in text: String, locale: String) throws -> [TextRange] {
-    let units = Array(text.utf16)
-    var error = [CChar](repeating: 0, count: 256)
-    let iterator = try #require(fr_break_open(FR_BREAK_WORD, locale, units, Int32(units.count), &error, error.count))
-    defer { fr_break_close(iterator) }
-    var ranges: [TextRange] = []
-    var start = 0
-    while case let boundary = Int(fr_break_next(iterator)), boundary >= 0 {
-        if fr_break_word_class(iterator) != FR_WORD_NONE {
-            ranges.append(TextRange(location: start, length: boundary - start))
-        }
-        start = boundary
-    }
-    return ranges
+    let whole = TextRange(location: 0, length: text.utf16.count)
+    let chapter = ChapterText(text: text, paragraphs: [Paragraph(range: whole, kind: .text)],
+                              languages: [LanguageRun(range: whole, language: locale)], sourceMap: [])
+    return Segmenter.sentences(in: chapter).flatMap(\.words)
 }
 
 /// The invariants every alignment must keep.
