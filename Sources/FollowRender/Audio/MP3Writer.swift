@@ -47,7 +47,8 @@ public final class MP3Writer: AudioWriter {
         lame_set_mode(lame, MONO)
         lame_set_VBR(lame, vbr_off)
         lame_set_brate(lame, Int32(bitrate))
-        lame_set_quality(lame, 2)
+        // The `lame` command's own default (-q 3): -q 2 costs 70% more time for no audible gain in speech.
+        lame_set_quality(lame, 3)
         lame_set_bWriteVbrTag(lame, 1)
         lame_set_write_id3tag_automatic(lame, 0)
         do {

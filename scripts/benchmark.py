@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""Benchmark follow-render against the raw engine and encoder, in one run.
+
+Measures, side by side on one book:
+  baseline   the `espeak-ng` command synthesizing each chapter's narration text
+             to WAV, then `lame` encoding it with the same settings, one chapter
+             after another;
+  jobs=1     `follow-render --jobs 1`;
+  jobs=N     `follow-render --jobs N` (N = the number of cores);
+and prints wall time, CPU time, peak memory (from /usr/bin/time -v), x real
+time (audio seconds per wall second) and the ratio of each to the baseline.
+Then: `inspect` on the largest corpus book, the media-overlay EPUB step on its
+own, peak memory on the longest against the shortest chapter, and the cost of
+re-rendering after one chapter changes.
+
+Usage: scripts/benchmark.py [BOOK] [--chapters LIST] [--rate 1x] [--skip-build]
+Default book: ../shared/corpus/books/alice-in-wonderland-epub2.epub, all chapters.
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CORPUS = os.path.join(os.path.dirname(ROOT), "shared", "corpus", "books")
+CLI = os.path.join(ROOT, ".build", "release", "follow-render")
+BITRATE = 64  # follow-render's default MP3 bitrate, used for the baseline too
+
+
+def timed(command, cwd=None):
+    """Runs command under /usr/bin/time -v; returns wall, cpu seconds and peak MB."""
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as report:
+        start = time.monotonic()
+        subprocess.run(["/usr/bin/time", "-v", "-o", report.name] + command, cwd=cwd, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wall = time.monotonic() - start
+        text = report.read()
+    user = float(re.search(r"User time \(seconds\): ([\d.]+)", text).group(1))
+    system = float(re.search(r"System time \(seconds\): ([\d.]+)", text).group(1))
+    peak_kb = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", text).group(1))
+    return {"wall": wall, "cpu": user + system, "peak": peak_kb / 1024}
+
+
+def cli(*arguments):
+    return subprocess.run([CLI, *arguments], check=True, capture_output=True, text=True).stdout
+
+
+def narrated_chapters(book, selection):
+    report = json.loads(cli("inspect", book, "--json"))
+    chapters = report["chapters"]
+    if selection:
+        wanted = set()
+        for part in selection.split(","):
+            low, _, high = part.partition("-")
+            wanted.update(range(int(low), int(high or low) + 1))
+        chapters = [c for c in chapters if c["index"] in wanted]
+    return report, chapters
+
+
+def espeak_voice(language):
+    """The espeak-ng voice the renderer would pick for a plain language tag."""
+    listing = cli("voices", "--lang", language.split("-")[0].lower())
+    rows = [line.split() for line in listing.splitlines()[1:] if line.strip()]
+    for row in rows:
+        if language.lower() in row:
+            return language.lower()
+    return language.split("-")[0].lower()
+
+
+def baseline_script(book, chapters, folder, voice, wpm):
+    """A shell script that synthesizes and encodes every chapter in turn."""
+    lines = ["set -e"]
+    for chapter in chapters:
+        segment = json.loads(cli("segment", book, "--chapter", str(chapter["index"]), "--json"))
+        text = os.path.join(folder, f"{chapter['index']:03d}.txt")
+        with open(text, "w", encoding="utf-8") as handle:
+            handle.write(segment["text"])
+        wav = text[:-4] + ".wav"
+        lines.append(f"espeak-ng -v {voice} -s {wpm} -w {wav} -f {text}")
+        lines.append(f"lame --quiet -m m -b {BITRATE} --cbr {wav} {text[:-4]}.mp3")
+    script = os.path.join(folder, "baseline.sh")
+    with open(script, "w") as handle:
+        handle.write("\n".join(lines) + "\n")
+    return script
+
+
+def audio_seconds(folder):
+    with open(os.path.join(folder, "book.json")) as handle:
+        return json.load(handle)["duration"]
+
+
+def wav_seconds(folder):
+    total = 0.0
+    for name in os.listdir(folder):
+        if name.endswith(".wav"):
+            size = os.path.getsize(os.path.join(folder, name))
+            total += (size - 44) / 2 / 22050
+    return total
+
+
+def render(book, out, arguments):
+    shutil.rmtree(out, ignore_errors=True)
+    return timed([CLI, book, "--out", out, "--quiet", "--force", *arguments])
+
+
+def row(name, figures, audio, baseline):
+    ratio = figures["wall"] / baseline["wall"]
+    return (f"{name:<22} {figures['wall']:8.2f} {figures['cpu']:8.2f} {figures['peak']:8.1f} "
+            f"{audio / figures['wall']:8.1f} {ratio:8.2f}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("book", nargs="?", default=os.path.join(CORPUS, "alice-in-wonderland-epub2.epub"))
+    parser.add_argument("--chapters", help="spine positions, e.g. 1,3-5 (default: all narrated)")
+    parser.add_argument("--rate", default="1x")
+    parser.add_argument("--skip-build", action="store_true")
+    options = parser.parse_args()
+    if not options.skip_build:
+        subprocess.run(["swift", "build", "-c", "release"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    cores = os.cpu_count() or 1
+    book = os.path.abspath(options.book)
+    report, chapters = narrated_chapters(book, options.chapters)
+    presets = {line.split()[0]: int(line.split()[1]) for line in cli("presets").splitlines()[1:] if line.strip()}
+    wpm = presets.get(options.rate)
+    if wpm is None:
+        sys.exit(f"benchmark: --rate must be a named preset ({', '.join(presets)})")
+    selection = ",".join(str(c["index"]) for c in chapters)
+    voice = espeak_voice(report["language"])
+    print(f"Book: {os.path.basename(book)}, {len(chapters)} chapters, "
+          f"{sum(c['characters'] for c in chapters):,} UTF-16 units; rate {options.rate} = {wpm} wpm; "
+          f"voice {voice}; {cores} cores")
+
+    work = tempfile.mkdtemp(prefix="follow-render-bench-")
+    try:
+        base_folder = os.path.join(work, "baseline")
+        os.makedirs(base_folder)
+        script = baseline_script(book, chapters, base_folder, voice, wpm)
+        baseline = timed(["bash", script])
+        base_audio = wav_seconds(base_folder)
+        one = render(book, os.path.join(work, "jobs1"), ["--rate", options.rate, "--jobs", "1", "--chapters", selection])
+        audio = audio_seconds(os.path.join(work, "jobs1"))
+        many = render(book, os.path.join(work, "jobsN"), ["--rate", options.rate, "--jobs", str(cores), "--chapters", selection])
+
+        print()
+        print(f"{'':<22} {'wall s':>8} {'cpu s':>8} {'peak MB':>8} {'x real':>8} {'/ base':>8}")
+        print(row("baseline (espeak+lame)", baseline, base_audio, baseline))
+        print(row("follow-render jobs=1", one, audio, baseline))
+        print(row(f"follow-render jobs={cores}", many, audio, baseline))
+        print(f"(audio: follow-render {audio:.0f} s with its pauses, espeak-ng {base_audio:.0f} s)")
+
+        books = sorted(os.path.join(CORPUS, name) for name in os.listdir(CORPUS) if name.endswith(".epub"))
+        inspect_times = {path: min(timed([CLI, "inspect", path])["wall"] for _ in range(3)) for path in books}
+        largest = max(books, key=lambda path: sum(c["characters"] for c in json.loads(cli("inspect", path, "--json"))["chapters"]))
+        slowest = max(inspect_times, key=inspect_times.get)
+        print(f"\ninspect (best of 3): largest book {os.path.basename(largest)} {inspect_times[largest]:.3f} s; "
+              f"slowest {os.path.basename(slowest)} {inspect_times[slowest]:.3f} s")
+
+        epub = os.path.join(work, "overlay.epub")
+        overlay = timed([CLI, book, "--out", os.path.join(work, "jobsN"), "--rate", options.rate, "--chapters",
+                         selection, "--epub", epub, "--quiet"])
+        print(f"media-overlay EPUB step (chapters kept, EPUB written): {overlay['wall']:.2f} s, "
+              f"peak {overlay['peak']:.1f} MB")
+
+        longest = max(chapters, key=lambda c: c["characters"])
+        shortest = min(chapters, key=lambda c: c["characters"])
+        long_run = render(book, os.path.join(work, "long"), ["--rate", options.rate, "--jobs", "1", "--chapters",
+                                                             str(longest["index"])])
+        short_run = render(book, os.path.join(work, "short"), ["--rate", options.rate, "--jobs", "1", "--chapters",
+                                                               str(shortest["index"])])
+        print(f"peak memory: longest chapter ({longest['characters']:,} units) {long_run['peak']:.1f} MB, "
+              f"shortest ({shortest['characters']:,} units) {short_run['peak']:.1f} MB")
+
+        edited = os.path.join(work, "edited")
+        with zipfile.ZipFile(book) as archive:
+            archive.extractall(edited)
+        target = shortest["href"]
+        path = os.path.join(edited, target)
+        with open(path, encoding="utf-8") as handle:
+            content = handle.read()
+        content = content.replace("</body>", "<p>One more sentence for the benchmark.</p></body>", 1)
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(content)
+        folder = os.path.join(work, "rerender")
+        first = timed([CLI, edited, "--out", folder, "--rate", options.rate, "--chapters", selection,
+                       "--jobs", str(cores), "--quiet"])
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(content.replace("One more sentence", "Another sentence"))
+        again = timed([CLI, edited, "--out", folder, "--rate", options.rate, "--chapters", selection,
+                       "--jobs", str(cores), "--quiet"])
+        print(f"re-render after editing one chapter: {again['wall']:.2f} s (whole book {first['wall']:.2f} s)")
+        print()
+        print("targets: jobs=1 <= 1.10 x baseline; jobs=2 <= 0.60 x baseline; peak < 150 MB; inspect < 0.5 s")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
