@@ -99,6 +99,14 @@ struct RenderTests {
         }
         let errors = try onsetErrors(render)
         #expect(errors.sorted()[errors.count / 2] <= 0.020, "\(book): median onset error")
+        let first = try #require(render.manifest.chapters.first)
+        let probe = try DecodedAudio.probeTags(render.file(first.audio))
+        #expect(probe.tags["title"] == first.title)
+        #expect(probe.tags["album"] == render.manifest.title)
+        let authors = render.manifest.authors.joined(separator: ", ")
+        #expect(probe.tags["artist"] == (authors.isEmpty ? nil : authors))
+        #expect(probe.tags["track"]?.contains("/") == true)
+        #expect(probe.cover == (book != "alice-in-wonderland-epub2.epub"), "\(book): the cover (JPEG or PNG) belongs in the ID3 tag")
     }
 
     /// |detected onset - sentence begin| for every sentence after a pause.

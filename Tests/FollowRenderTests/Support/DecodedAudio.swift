@@ -27,6 +27,20 @@ struct DecodedAudio {
         return value
     }
 
+    /// ffprobe's container tags (lowercased keys) and whether a cover picture is attached.
+    static func probeTags(_ path: String) throws -> (tags: [String: String], cover: Bool) {
+        let run = try CommandRun.run("/usr/bin/ffprobe", ["-v", "error", "-show_entries", "format_tags:stream=codec_type",
+                                                          "-of", "default=nw=1", path])
+        var tags: [String: String] = [:]
+        var cover = false
+        for line in run.stdout.split(separator: "\n") {
+            if line == "codec_type=video" { cover = true }
+            guard line.hasPrefix("TAG:"), let equals = line.firstIndex(of: "=") else { continue }
+            tags[line[line.index(line.startIndex, offsetBy: 4)..<equals].lowercased()] = String(line[line.index(after: equals)...])
+        }
+        return (tags, cover)
+    }
+
     /// Root-mean-square level of 5 ms frames.
     func frameLevels(frame: Int = 110) -> [Double] {
         stride(from: 0, to: samples.count, by: frame).map { start in
