@@ -151,7 +151,7 @@ enum RenderCommand: Command {
         for skipped in manifest.skipped {
             Console.error("Skipped chapter \(skipped.index) (\(skipped.href)): \(skipped.reason)")
         }
+        Console.error("\(manifest.chapters.count) audio files with timing sidecars, \(OutputNaming.manifestFile) and \(OutputNaming.playlistFile) are in:")
         print(summary.folder)
-        Console.error("  \(OutputNaming.manifestFile), \(OutputNaming.playlistFile) and \(manifest.chapters.count) audio files with timing sidecars")
     }
 }
