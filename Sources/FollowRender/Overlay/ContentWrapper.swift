@@ -1,0 +1,65 @@
+import Foundation
+
+/// Wraps the fragments of one content document in `<span id="…">` elements by
+/// inserting tags into its original bytes, and links the highlight stylesheet.
+/// Everything else in the document (doctype, entities, comments, namespaces,
+/// whitespace) is left byte for byte as it was.
+struct ContentWrapper {
+    static let xhtmlNamespace = "http://www.w3.org/1999/xhtml"
+
+    /// The edited document and the id given to each fragment, in fragment order.
+    struct Result {
+        var data: Data
+        var ids: [String]
+    }
+
+    let raw: RawXML
+    let path: String
+
+    func wrap(_ fragments: [OverlayFragment], granularity: OverlayGranularity, stylesheetHref: String?) throws(OverlayError) -> Result {
+        var edits = ByteEdits()
+        var taken = raw.ids
+        var ids: [String] = []
+        var previous: (node: Int, end: Int)?
+        for fragment in fragments {
+            guard fragment.node < raw.textNodes.count else {
+                throw OverlayError("\(path): the narration names text node \(fragment.node), which the document does not have")
+            }
+            let node = raw.textNodes[fragment.node]
+            guard !fragment.units.isEmpty, fragment.units.upperBound <= node.units.count else {
+                throw OverlayError("\(path): the narration points past the end of text node \(fragment.node)")
+            }
+            if let previous, (previous.node, previous.end) > (fragment.node, fragment.units.lowerBound) {
+                throw OverlayError("\(path): fragments out of reading order at text node \(fragment.node)")
+            }
+            previous = (fragment.node, fragment.units.upperBound)
+            let id = Self.uniqueID(for: fragment, granularity: granularity, taken: &taken)
+            ids.append(id)
+            let namespace = node.defaultNamespace == Self.xhtmlNamespace ? "" : " xmlns=\"\(Self.xhtmlNamespace)\""
+            let first = fragment.units.lowerBound, last = fragment.units.upperBound - 1
+            let open = "<span id=\"\(id)\"\(namespace)>"
+            edits.insert(node.inCDATA[first] ? "]]>\(open)<![CDATA[" : open, at: node.starts[first], rank: 1)
+            edits.insert(node.inCDATA[last] ? "]]></span><![CDATA[" : "</span>", at: node.ends[last], rank: 0)
+        }
+        if let stylesheetHref, let head = raw.firstTag("head", kind: .end) {
+            let escaped = stylesheetHref.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+            edits.insert("<link rel=\"stylesheet\" type=\"text/css\" href=\"\(escaped)\"/>\n", at: head.range.lowerBound)
+        }
+        return Result(data: try edits.applied(to: raw.bytes, path: path), ids: ids)
+    }
+
+    /// `fr-s12` (sentence 12), `fr-s12-2` (its second piece) or `fr-w40` (word 40),
+    /// with `_2`, `_3` … appended while the book already uses the id.
+    private static func uniqueID(for fragment: OverlayFragment, granularity: OverlayGranularity, taken: inout Set<String>) -> String {
+        var base = (granularity == .sentence ? "fr-s" : "fr-w") + String(fragment.target)
+        if fragment.piece > 1 { base += "-\(fragment.piece)" }
+        var id = base
+        var suffix = 2
+        while taken.contains(id) {
+            id = "\(base)_\(suffix)"
+            suffix += 1
+        }
+        taken.insert(id)
+        return id
+    }
+}
