@@ -2,15 +2,19 @@ import Foundation
 
 /// Wraps the fragments of one content document in `<span id="…">` elements by
 /// inserting tags into its original bytes, and links the highlight stylesheet.
+/// A `body` without an id gets one, since EPUBCheck wants the SMIL document's
+/// `epub:textref` to name an element.
 /// Everything else in the document (doctype, entities, comments, namespaces,
 /// whitespace) is left byte for byte as it was.
 struct ContentWrapper {
     static let xhtmlNamespace = "http://www.w3.org/1999/xhtml"
 
-    /// The edited document and the id given to each fragment, in fragment order.
+    /// The edited document, the id given to each fragment (in fragment order)
+    /// and the id of its `body`, which the SMIL document's `epub:textref` names.
     struct Result {
         var data: Data
         var ids: [String]
+        var bodyID: String
     }
 
     let raw: RawXML
@@ -41,11 +45,21 @@ struct ContentWrapper {
             edits.insert(node.inCDATA[first] ? "]]>\(open)<![CDATA[" : open, at: node.starts[first], rank: 1)
             edits.insert(node.inCDATA[last] ? "]]></span><![CDATA[" : "</span>", at: node.ends[last], rank: 0)
         }
+        guard let body = raw.firstTag("body", kind: .start) ?? raw.firstTag("body", kind: .empty) else {
+            throw OverlayError("\(path): the document has no <body>")
+        }
+        let bodyID: String
+        if let existing = body.attribute("id")?.value, !existing.isEmpty {
+            bodyID = existing
+        } else {
+            bodyID = Self.unique("fr-body", taken: &taken)
+            edits.insert(" id=\"\(bodyID)\"", at: body.range.lowerBound + 1 + body.name.utf8.count)
+        }
         if let stylesheetHref, let head = raw.firstTag("head", kind: .end) {
             let escaped = stylesheetHref.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-            edits.insert("<link rel=\"stylesheet\" type=\"text/css\" href=\"\(escaped)\"/>\n", at: head.range.lowerBound)
+            edits.insert("<link rel=\"stylesheet\" type=\"text/css\" href=\"\(escaped)\"/>", at: head.range.lowerBound)
         }
-        return Result(data: try edits.applied(to: raw.bytes, path: path), ids: ids)
+        return Result(data: try edits.applied(to: raw.bytes, path: path), ids: ids, bodyID: bodyID)
     }
 
     /// `fr-s12` (sentence 12), `fr-s12-2` (its second piece) or `fr-w40` (word 40),
@@ -53,6 +67,10 @@ struct ContentWrapper {
     private static func uniqueID(for fragment: OverlayFragment, granularity: OverlayGranularity, taken: inout Set<String>) -> String {
         var base = (granularity == .sentence ? "fr-s" : "fr-w") + String(fragment.target)
         if fragment.piece > 1 { base += "-\(fragment.piece)" }
+        return unique(base, taken: &taken)
+    }
+
+    private static func unique(_ base: String, taken: inout Set<String>) -> String {
         var id = base
         var suffix = 2
         while taken.contains(id) {

@@ -65,6 +65,7 @@ struct OverlayChapter {
         document = wrapped.data
         smil = SMILDocument(
             textHref: OverlayText.href(from: smilPath, to: item.path),
+            bodyID: wrapped.bodyID,
             audioHref: OverlayText.href(from: smilPath, to: audioPath),
             entries: zip(fragments, wrapped.ids).map { SMILDocument.Entry(id: $1, begin: $0.begin, end: $0.end) }
         )

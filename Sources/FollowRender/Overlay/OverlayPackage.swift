@@ -12,18 +12,18 @@ struct OverlayPackage {
     mutating func files() throws(OverlayError) -> [String: Data] {
         var files: [String: Data] = [:]
         var items: [PackageRewriter.Item] = []
-        var metas: [(property: String, refines: String?, value: String)] = []
+        var metas: [PackageRewriter.Meta] = []
         for chapter in chapters {
             files[chapter.documentPath] = chapter.document
             files[chapter.smilPath] = chapter.smil.data
             files[chapter.audioPath] = try source.renderedFile(chapter.audioFile)
             items.append(.init(id: chapter.smilID, href: href(chapter.smilPath), mediaType: PackageRewriter.smilMediaType))
             items.append(.init(id: chapter.audioID, href: href(chapter.audioPath), mediaType: "audio/mpeg"))
-            metas.append(("media:duration", chapter.smilID, OverlayText.clock(milliseconds: chapter.duration)))
+            metas.append(.init("media:duration", refines: chapter.smilID, value: OverlayText.clock(milliseconds: chapter.duration)))
         }
-        metas.append(("media:duration", nil, OverlayText.clock(milliseconds: chapters.reduce(0) { $0 + $1.duration })))
-        metas.append(("media:narrator", nil, "eSpeak NG voice \(source.manifest.voice)"))
-        metas.append(("media:active-class", nil, MediaOverlayWriter.activeClass))
+        metas.append(.init("media:duration", value: OverlayText.clock(milliseconds: chapters.reduce(0) { $0 + $1.duration })))
+        metas.append(.init("media:narrator", value: "eSpeak NG voice \(source.manifest.voice)"))
+        metas.append(.init("media:active-class", value: MediaOverlayWriter.activeClass))
         files[layout.stylesheetPath] = Data(Self.stylesheet.utf8)
         items.append(.init(id: layout.id("fr-media-overlay-css"), href: href(layout.stylesheetPath), mediaType: "text/css"))
 
