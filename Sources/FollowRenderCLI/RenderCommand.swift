@@ -9,6 +9,7 @@ enum RenderCommand: Command {
         Usage: follow-render [render] BOOK [--out DIR] [--rate PRESET | --wpm N] [--voice NAME]
                              [--format mp3|wav|flac|ogg] [--bitrate KBPS] [--chapters LIST]
                              [--jobs N] [--include-notes] [--quiet]
+                             [--epub PATH [--granularity sentence|word]]
 
         Narrates BOOK (an .epub file or an unpacked EPUB folder) with eSpeak NG and
         writes, for each narrated spine item, NNN-slug.EXT and NNN-slug.timing.json
@@ -29,6 +30,11 @@ enum RenderCommand: Command {
           --chapters LIST   Only these spine positions, e.g. 1,3-5.
           --jobs N          Worker processes (default: the number of cores).
           --include-notes   Narrate footnote and endnote bodies too.
+          --epub PATH       Also write a copy of the book with the narration as EPUB 3
+                            Media Overlays (read-aloud with highlighting in Thorium,
+                            Apple Books …). Needs MP3. Without --out, the audio and
+                            sidecars go to a temporary folder that is removed.
+          --granularity G   What --epub highlights: sentence (default) or word.
           --quiet           No progress and no summary.
           -h, --help        Show this help.
         """
@@ -44,12 +50,15 @@ enum RenderCommand: Command {
         let bitrate = try arguments.integer("--bitrate", in: 8...320) ?? RenderSettings.defaultBitrate
         let selection = try arguments.option("--chapters")
         let jobs = try arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        let epub = try arguments.option("--epub")
+        let granularityName = try arguments.option("--granularity")
         let path = try arguments.positionals("BOOK")[0]
 
         guard let format = AudioFormat(rawValue: formatName) else {
             throw UsageError("--format takes mp3, wav, flac or ogg, not '\(formatName)'")
         }
         if rate != nil, wpm != nil { throw UsageError("give --rate or --wpm, not both") }
+        let granularity = try EPUBOutput.granularity(granularityName, epub: epub, format: format)
         let settings = try settings(rate: rate, wpm: wpm, voice: voice, format: format, bitrate: bitrate, includeNotes: includeNotes)
         let chosen = try selection.map { text throws(UsageError) -> ChapterSelection in
             guard let parsed = ChapterSelection(text) else { throw UsageError("--chapters takes a list such as 1,3-5, not '\(text)'") }
@@ -64,7 +73,8 @@ enum RenderCommand: Command {
                 throw FileFailure(file: path, reason: "--chapters selects no narrated chapter (see 'follow-render inspect')")
             }
         }
-        let folder = out ?? defaultFolder(for: path)
+        let folder = try out ?? (epub != nil ? EPUBOutput.temporaryFolder() : defaultFolder(for: path))
+        defer { if out == nil, epub != nil { try? FileManager.default.removeItem(atPath: folder) } }
         let renderer = BookRenderer(bookPath: path, book: archive.book, chapters: chapters, settings: settings,
                                     outputFolder: folder, jobs: jobs, workerExecutable: try executablePath())
         let progress = ProgressView(style: ProgressView.style(quiet: quiet), chapters: chapters, sampleRate: 22050)
@@ -77,7 +87,10 @@ enum RenderCommand: Command {
             throw FileFailure(file: path, error: error)
         }
         progress.close()
-        if !quiet { printSummary(summary, elapsed: Date().timeIntervalSince(started)) }
+        if !quiet, out != nil || epub == nil { printSummary(summary, elapsed: Date().timeIntervalSince(started)) }
+        if let epub, !summary.manifest.chapters.isEmpty {
+            try EPUBOutput.write(book: path, folder: summary.folder, settings: settings, granularity: granularity, to: epub, quiet: quiet)
+        }
         return summary.manifest.chapters.isEmpty ? 1 : 0
     }
 
