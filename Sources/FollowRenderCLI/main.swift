@@ -7,6 +7,8 @@ let commands: [any Command.Type] = [
     SegmentCommand.self,
     RenderCommand.self,
     RenderChapterCommand.self,
+    LocateCommand.self,
+    DiffCommand.self,
 ]
 
 exit(CommandLine.run(commands: commands))

@@ -91,6 +91,13 @@ struct SegmenterTests {
         #expect(result.violations.isEmpty, "\(result.violations)")
     }
 
+    @Test("joins a closing guillemet that ICU leaves alone to the sentence it closes")
+    func strayClosingPunctuation() {
+        let result = segment(["Il a écrit : « Merci pour la lumière, et pour le pain. » Puis il est parti."], language: "fr")
+        #expect(result.sentences == ["Il a écrit : « Merci pour la lumière, et pour le pain. »", "Puis il est parti."])
+        #expect(result.violations.isEmpty, "\(result.violations)")
+    }
+
     @Test("makes a paragraph of only punctuation one sentence with no words")
     func punctuationOnly() {
         let result = segment(["Before.", "* * *", "After."])

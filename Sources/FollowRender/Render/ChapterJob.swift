@@ -55,10 +55,14 @@ public struct ChapterJob: Hashable, Sendable, Codable {
         )
     }
 
+    /// Cover formats ID3 players show; an SVG or WebP cover is left out of the tags.
+    private static let embeddableCoverTypes: Set<String> = ["image/jpeg", "image/png", "image/gif"]
+
     private func tags(for chapter: Chapter, in archive: EPUBArchive) -> AudioTags {
         let metadata = archive.book.metadata
-        let cover = metadata.coverPath.flatMap { path in try? archive.data(at: path) }
         let coverType = metadata.coverPath.flatMap { path in archive.book.manifest.first { $0.path == path }?.mediaType }
+        let embeddable = coverType.map(Self.embeddableCoverTypes.contains) ?? false
+        let cover = embeddable ? metadata.coverPath.flatMap { path in try? archive.data(at: path) } : nil
         return AudioTags(title: chapter.title, album: metadata.title, artist: metadata.creators.joined(separator: ", "),
                          track: track, trackCount: trackCount, cover: cover, coverMediaType: coverType)
     }

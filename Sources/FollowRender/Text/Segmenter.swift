@@ -10,6 +10,9 @@ public enum Segmenter {
     /// text (text outside every paragraph is segmented as if it were one).
     /// Words are ICU's word-like segments (letters, numbers, kana, ideographs)
     /// under the word rules of each language run; punctuation is not a word.
+    /// A stretch without words after a sentence of the same paragraph (a
+    /// closing `»` that ICU leaves alone) joins that sentence, and so do closing
+    /// quotes that ICU puts at the start of the next one.
     /// All ranges are UTF-16 offsets into `text.text`.
     public static func sentences(in text: ChapterText) -> [Sentence] {
         let units = Array(text.text.utf16)
@@ -25,13 +28,49 @@ public enum Segmenter {
                     for piece in languages.pieces(of: range) {
                         let iterator = iterators.iterator(.word, piece.language)
                         segments(of: buffer, in: piece.range, with: iterator) { word, kind in
-                            if kind.isWordLike { words.append(TextRange(word)) }
+                            if kind.isWordLike, hasLetterOrDigit(buffer[word]) { words.append(TextRange(word)) }
                         }
                     }
-                    sentences.append(Sentence(range: TextRange(range), words: words))
+                    var sentence = Sentence(range: TextRange(range), words: words)
+                    guard let last = sentences.last, last.range.location >= block.lowerBound else {
+                        sentences.append(sentence)
+                        continue
+                    }
+                    if words.isEmpty {
+                        sentences[sentences.count - 1].range.length = sentence.range.end - last.range.location
+                        continue
+                    }
+                    if let closing = strayClosingPunctuation(at: sentence.range, in: buffer) {
+                        sentences[sentences.count - 1].range.length = closing.upperBound - last.range.location
+                        sentence.range = TextRange(location: closing.next, length: sentence.range.end - closing.next)
+                    }
+                    sentences.append(sentence)
                 }
             }
             return sentences
+        }
+    }
+
+    /// Closing quotes and brackets that open a sentence and stand apart from
+    /// its first word (`» Puis`): they close the sentence before. Returns where
+    /// they end and where the sentence's own text starts.
+    private static func strayClosingPunctuation(at range: TextRange, in units: UnsafeBufferPointer<UInt16>) -> (upperBound: Int, next: Int)? {
+        var index = range.location
+        while index < range.end, let scalar = Unicode.Scalar(UInt32(units[index])),
+              [.closePunctuation, .finalPunctuation].contains(scalar.properties.generalCategory) {
+            index += 1
+        }
+        guard index > range.location else { return nil }
+        var next = index
+        while next < range.end, CodeUnit.isWhitespace(units[next]) { next += 1 }
+        guard next > index, next < range.end else { return nil }
+        return (index, next)
+    }
+
+    /// ICU counts some symbols, such as a lone `@`, as word-like; a listener hears no word there.
+    private static func hasLetterOrDigit(_ units: Slice<UnsafeBufferPointer<UInt16>>) -> Bool {
+        String(decoding: units, as: UTF16.self).unicodeScalars.contains {
+            $0.properties.isAlphabetic || $0.properties.numericType != nil
         }
     }
 

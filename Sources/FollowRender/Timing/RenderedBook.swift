@@ -1,0 +1,97 @@
+import Foundation
+
+/// The timing of a render loaded from disk: a rendered folder (`book.json` and
+/// the sidecars it names) or a single `NNN-slug.timing.json` sidecar.
+///
+/// This is what position lookups, `diff` and the sync exports read, so they work
+/// on exactly the files a player gets.
+public struct RenderedBook: Hashable, Sendable {
+    /// The manifest, or nil when a single sidecar was loaded.
+    public var manifest: BookManifest?
+    /// The sidecars, in the manifest's order.
+    public var chapters: [ChapterTiming]
+    /// The folder the sidecars (and audio files) are in.
+    public var folder: String
+
+    public init(manifest: BookManifest?, chapters: [ChapterTiming], folder: String) {
+        self.manifest = manifest
+        self.chapters = chapters
+        self.folder = folder
+    }
+
+    /// Loads `path`: a folder with `book.json`, or a sidecar file.
+    public static func load(_ path: String) throws(TimingFileError) -> RenderedBook {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw TimingFileError(file: path, reason: "no such file or folder")
+        }
+        if isFolder.boolValue { return try loadFolder(path) }
+        let timing = try loadTiming(path)
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        return RenderedBook(manifest: nil, chapters: [timing], folder: folder)
+    }
+
+    /// The sidecar of the chapter at spine position `index`, if it was rendered.
+    public func chapter(_ index: Int) -> ChapterTiming? {
+        chapters.first { $0.chapter.index == index }
+    }
+
+    private static func loadFolder(_ folder: String) throws(TimingFileError) -> RenderedBook {
+        let path = folder + "/" + OutputNaming.manifestFile
+        let manifest = try decode(BookManifest.self, from: path)
+        guard manifest.format == BookManifest.formatName else {
+            throw TimingFileError(file: path, reason: "not a follow-render book.json (format '\(manifest.format)')")
+        }
+        guard manifest.version <= BookManifest.currentVersion else {
+            throw TimingFileError(file: path, reason: "version \(manifest.version) is newer than this program reads (\(BookManifest.currentVersion))")
+        }
+        var chapters: [ChapterTiming] = []
+        for entry in manifest.chapters {
+            let sidecar = folder + "/" + entry.timing
+            let timing = try loadTiming(sidecar)
+            guard timing.chapter.index == entry.index else {
+                throw TimingFileError(file: sidecar, reason: "is chapter \(timing.chapter.index), book.json says \(entry.index)")
+            }
+            chapters.append(timing)
+        }
+        return RenderedBook(manifest: manifest, chapters: chapters, folder: folder)
+    }
+
+    private static func loadTiming(_ path: String) throws(TimingFileError) -> ChapterTiming {
+        let timing = try decode(ChapterTiming.self, from: path)
+        guard timing.format == ChapterTiming.formatName else {
+            throw TimingFileError(file: path, reason: "not a follow-render timing sidecar (format '\(timing.format)')")
+        }
+        guard timing.version <= ChapterTiming.currentVersion else {
+            throw TimingFileError(file: path, reason: "version \(timing.version) is newer than this program reads (\(ChapterTiming.currentVersion))")
+        }
+        return timing
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, from path: String) throws(TimingFileError) -> T {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw TimingFileError(file: path, reason: "no such file")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw TimingFileError(file: path, reason: "cannot read the file")
+        }
+        do {
+            return try JSONCoding.decode(type, from: data)
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw TimingFileError(file: path, reason: "missing '\(key.stringValue)'" + location(context))
+        } catch let DecodingError.typeMismatch(_, context) {
+            throw TimingFileError(file: path, reason: "wrong type" + location(context))
+        } catch let DecodingError.valueNotFound(_, context) {
+            throw TimingFileError(file: path, reason: "missing value" + location(context))
+        } catch {
+            throw TimingFileError(file: path, reason: "not valid JSON")
+        }
+    }
+
+    /// ` at chapters[2].duration` for a decoding error's path.
+    private static func location(_ context: DecodingError.Context) -> String {
+        let parts = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? "." + key.stringValue }
+        let path = parts.joined().drop { $0 == "." }
+        return path.isEmpty ? "" : " at \(path)"
+    }
+}

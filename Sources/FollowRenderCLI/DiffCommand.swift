@@ -1,0 +1,53 @@
+import FollowRender
+import Foundation
+
+/// `follow-render diff`: compare two renders for regressions.
+enum DiffCommand: Command {
+    static let name = "diff"
+    static let summary = "Compare two rendered folders (or two sidecars): text, sentence and word times"
+    static let help = """
+        Usage: follow-render diff OLD NEW [--tolerance-ms N] [--json]
+
+        Compares two rendered folders (each with book.json), or two timing sidecars,
+        and reports: text changes (sentences aligned by their text, so an edited
+        sentence is one change and later sentences are still compared), sentences
+        and words whose begin or end moved by more than the tolerance, chapter
+        duration changes, and chapters added or removed. A summary gives the counts
+        and the median and maximum shift.
+
+        Exit status: 0 when equal within the tolerance, 1 when different, 2 on a
+        usage error or when OLD or NEW cannot be read (one line on standard error,
+        'follow-render: <file>: <reason>').
+
+        Options:
+          --tolerance-ms N  Time differences up to N milliseconds count as equal (default 0).
+          --json            Print the full report as JSON (every shift, not only the first ones).
+          -h, --help        Show this help.
+        """
+
+    static func run(_ arguments: inout Arguments) throws -> Int32 {
+        let json = arguments.flag("--json")
+        let tolerance = try arguments.integer("--tolerance-ms", in: 0...3_600_000) ?? 0
+        let paths = try arguments.positionals("OLD", "NEW")
+        var books: [RenderedBook] = []
+        for path in paths {
+            do {
+                books.append(try RenderedBook.load(path))
+            } catch {
+                Console.error("follow-render: \(error.file): \(error.reason)")
+                return 2
+            }
+        }
+        if (books[0].manifest == nil) != (books[1].manifest == nil) {
+            throw UsageError("compare two rendered folders or two timing sidecars, not one of each")
+        }
+        let report = TimingDiff(toleranceMs: tolerance).compare(old: books[0], new: books[1])
+        if json {
+            try printJSON(report)
+        } else {
+            print("follow-render diff: \(paths[0]) -> \(paths[1])")
+            print(DiffText.render(report))
+        }
+        return report.equal ? 0 : 1
+    }
+}

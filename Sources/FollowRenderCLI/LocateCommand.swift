@@ -1,0 +1,70 @@
+import FollowRender
+
+/// `follow-render locate`: restore a position from a time or a text offset.
+enum LocateCommand: Command {
+    static let name = "locate"
+    static let summary = "Map a time in a chapter's audio to a text position, or back"
+    static let help = """
+        Usage: follow-render locate DIR --time CHAPTER:SECONDS [--sentence]
+               follow-render locate DIR --offset CHAPTER:UTF16 [--sentence]
+
+        Reads a rendered folder DIR (book.json and the timing sidecars; a single
+        NNN-slug.timing.json works too) and prints, as JSON, the word at a time in
+        chapter CHAPTER's audio, or the word at a UTF-16 offset in its text, with
+        the time to play it from and Readium Locators for the text and the audio.
+        CHAPTER is the spine index, as in book.json.
+
+        A time in a pause gives the word before the pause; before the first word,
+        the first word; after the last word, the last word. An offset between words
+        gives the word before it. The time given is the start of that word. With
+        --sentence, the answer is the start of the sentence containing the time or
+        the offset.
+
+        Options:
+          --time C:S        A time: chapter C, S seconds into its audio (e.g. 3:95.25).
+          --offset C:U      A text position: chapter C, UTF-16 offset U in its text.
+          --sentence        Answer with the start of the sentence instead of the word.
+          -h, --help        Show this help.
+        """
+
+    static func run(_ arguments: inout Arguments) throws -> Int32 {
+        let sentence = arguments.flag("--sentence")
+        let time = try arguments.option("--time")
+        let offset = try arguments.option("--offset")
+        let path = try arguments.positionals("DIR")[0]
+        if time != nil, offset != nil { throw UsageError("give --time or --offset, not both") }
+        let book: RenderedBook
+        do {
+            book = try RenderedBook.load(path)
+        } catch {
+            throw FileFailure(file: error.file, reason: error.reason)
+        }
+        let index = PositionIndex(book)
+        let position: BookPosition
+        do {
+            if let time {
+                let (chapter, seconds) = try parse(time, option: "--time", value: { Double($0) }, example: "3:95.25")
+                position = try index.position(chapter: chapter, time: seconds, sentenceStart: sentence)
+            } else if let offset {
+                let (chapter, units) = try parse(offset, option: "--offset", value: { Int($0) }, example: "3:1200")
+                position = try index.position(chapter: chapter, offset: units, sentenceStart: sentence)
+            } else {
+                throw UsageError("give --time CHAPTER:SECONDS or --offset CHAPTER:UTF16")
+            }
+        } catch let error as PositionError {
+            throw FileFailure(file: path, reason: error.description)
+        }
+        try printJSON(position)
+        return 0
+    }
+
+    /// `CHAPTER:VALUE`, both non-negative.
+    private static func parse<T: Comparable & Numeric>(_ text: String, option: String, value: (Substring) -> T?,
+                                                        example: String) throws(UsageError) -> (Int, T) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let chapter = Int(parts[0]), chapter >= 1, let parsed = value(parts[1]), parsed >= 0 else {
+            throw UsageError("\(option) takes CHAPTER:\(option == "--time" ? "SECONDS" : "UTF16") such as \(example), not '\(text)'")
+        }
+        return (chapter, parsed)
+    }
+}
