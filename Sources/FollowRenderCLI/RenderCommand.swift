@@ -30,17 +30,14 @@ enum RenderCommand: Command {
           --chapters LIST   Only these spine positions, e.g. 1,3-5.
           --jobs N          Worker processes (default: the number of cores).
           --include-notes   Narrate footnote and endnote bodies too.
-<<<<<<< HEAD
+          --sync LIST       Also write, beside each sidecar, NNN-slug.vtt (WebVTT, word
+                            timestamps in the cues), NNN-slug.srt and/or
+                            NNN-slug.guided.json (Readium Guided Navigation).
           --epub PATH       Also write a copy of the book with the narration as EPUB 3
                             Media Overlays (read-aloud with highlighting in Thorium,
                             Apple Books …). Needs MP3. Without --out, the audio and
                             sidecars go to a temporary folder that is removed.
           --granularity G   What --epub highlights: sentence (default) or word.
-=======
-          --sync LIST       Also write, beside each sidecar, NNN-slug.vtt (WebVTT, word
-                            timestamps in the cues), NNN-slug.srt and/or
-                            NNN-slug.guided.json (Readium Guided Navigation).
->>>>>>> main
           --quiet           No progress and no summary.
           -h, --help        Show this help.
         """
@@ -56,15 +53,12 @@ enum RenderCommand: Command {
         let bitrate = try arguments.integer("--bitrate", in: 8...320) ?? RenderSettings.defaultBitrate
         let selection = try arguments.option("--chapters")
         let jobs = try arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-<<<<<<< HEAD
-        let epub = try arguments.option("--epub")
-        let granularityName = try arguments.option("--granularity")
-=======
         let sync = try arguments.option("--sync").map { text throws(UsageError) -> [SyncFormat] in
             guard let formats = SyncFormat.list(text) else { throw UsageError("--sync takes a list of vtt, srt and guided, not '\(text)'") }
             return formats
         }
->>>>>>> main
+        let epub = try arguments.option("--epub")
+        let granularityName = try arguments.option("--granularity")
         let path = try arguments.positionals("BOOK")[0]
 
         guard let format = AudioFormat(rawValue: formatName) else {
