@@ -9,12 +9,16 @@ import Foundation
 struct ContentWrapper {
     static let xhtmlNamespace = "http://www.w3.org/1999/xhtml"
 
-    /// The edited document, the id given to each fragment (in fragment order)
+    /// The edited document, the fragments wrapped with the id each was given,
     /// and the id of its `body`, which the SMIL document's `epub:textref` names.
+    /// Text in another vocabulary (SVG, MathML, an `epub:switch` case) is not
+    /// wrapped: an XHTML `span` does not belong there.
     struct Result {
         var data: Data
-        var ids: [String]
+        var wrapped: [(fragment: OverlayFragment, id: String)]
         var bodyID: String
+
+        var ids: [String] { wrapped.map(\.id) }
     }
 
     let raw: RawXML
@@ -23,7 +27,7 @@ struct ContentWrapper {
     func wrap(_ fragments: [OverlayFragment], granularity: OverlayGranularity, stylesheetHref: String?) throws(OverlayError) -> Result {
         var edits = ByteEdits()
         var taken = raw.ids
-        var ids: [String] = []
+        var wrapped: [(fragment: OverlayFragment, id: String)] = []
         var previous: (node: Int, end: Int)?
         for fragment in fragments {
             guard fragment.node < raw.textNodes.count else {
@@ -37,11 +41,11 @@ struct ContentWrapper {
                 throw OverlayError("\(path): fragments out of reading order at text node \(fragment.node)")
             }
             previous = (fragment.node, fragment.units.upperBound)
+            guard node.defaultNamespace == Self.xhtmlNamespace else { continue }
             let id = Self.uniqueID(for: fragment, granularity: granularity, taken: &taken)
-            ids.append(id)
-            let namespace = node.defaultNamespace == Self.xhtmlNamespace ? "" : " xmlns=\"\(Self.xhtmlNamespace)\""
+            wrapped.append((fragment, id))
             let first = fragment.units.lowerBound, last = fragment.units.upperBound - 1
-            let open = "<span id=\"\(id)\"\(namespace)>"
+            let open = "<span id=\"\(id)\">"
             edits.insert(node.inCDATA[first] ? "]]>\(open)<![CDATA[" : open, at: node.starts[first], rank: 1)
             edits.insert(node.inCDATA[last] ? "]]></span><![CDATA[" : "</span>", at: node.ends[last], rank: 0)
         }
@@ -59,7 +63,7 @@ struct ContentWrapper {
             let escaped = stylesheetHref.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
             edits.insert("<link rel=\"stylesheet\" type=\"text/css\" href=\"\(escaped)\"/>", at: head.range.lowerBound)
         }
-        return Result(data: try edits.applied(to: raw.bytes, path: path), ids: ids, bodyID: bodyID)
+        return Result(data: try edits.applied(to: raw.bytes, path: path), wrapped: wrapped, bodyID: bodyID)
     }
 
     /// `fr-s12` (sentence 12), `fr-s12-2` (its second piece) or `fr-w40` (word 40),

@@ -67,7 +67,8 @@ struct OverlayChapter {
             textHref: OverlayText.href(from: smilPath, to: item.path),
             bodyID: wrapped.bodyID,
             audioHref: OverlayText.href(from: smilPath, to: audioPath),
-            entries: zip(fragments, wrapped.ids).map { SMILDocument.Entry(id: $1, begin: $0.begin, end: $0.end) }
+            entries: wrapped.wrapped.map { SMILDocument.Entry(id: $0.id, begin: $0.fragment.begin, end: $0.fragment.end) }
         )
+        guard !smil.entries.isEmpty else { throw OverlayError("\(item.path): no narrated text in XHTML to highlight") }
     }
 }

@@ -43,9 +43,10 @@ enum OverlayChecks {
                 shown[sentence, default: ""] += text
                 clips[sentence] = (clips[sentence]?.begin ?? par.begin, par.end)
             }
+            let foreign = try foreignText(overlay, document: path)
             for (index, timed) in timing.sentences.enumerated() {
                 let expected = bare(ChapterTextSlice.text(timing.text, timed.range))
-                guard !expected.isEmpty else { continue }
+                guard !expected.isEmpty, shown[index] != nil || !foreign.contains(expected) else { continue }
                 if bare(shown[index] ?? "") != expected {
                     problems.append("\(path) sentence \(index): highlighted '\(shown[index] ?? "")' for '\(expected)'")
                 }
@@ -61,6 +62,14 @@ enum OverlayChecks {
             problems += try unnarratedViolations(overlay, document: path)
         }
         return problems
+    }
+
+    /// The text inside elements of other vocabularies (SVG, MathML, `epub:switch`),
+    /// which is narrated but never wrapped, whitespace removed.
+    static func foreignText(_ overlay: OverlayBook, document path: String) throws -> String {
+        let document = try XMLDocument(data: overlay.archive.data(at: path), path: path)
+        let foreign = document.root?.descendants { $0.namespace != ContentWrapper.xhtmlNamespace } ?? []
+        return bare(foreign.map(\.content).joined())
     }
 
     /// Page-break markers and note references keep their `epub:type` and hold no wrapper.
