@@ -55,6 +55,16 @@ struct OverlayTests {
         #expect(reparsed.root?.textNodes.map(\.content).joined() == original.root?.textNodes.map(\.content).joined())
     }
 
+    @Test("text of a <time> without datetime, which may hold text only, is wrapped around the element")
+    func timeElement() throws {
+        let data = Data("<html xmlns=\"http://www.w3.org/1999/xhtml\"><head><title>t</title></head><body id=\"b\"><p>In <time>1911</time>.</p></body></html>".utf8)
+        let raw = try RawXML(data: data, path: "t.xhtml")
+        let fragments = [OverlayFragment(node: 2, units: 0..<4, begin: 0, end: 10, target: 1, piece: 2)]
+        let wrapped = try ContentWrapper(raw: raw, path: "t.xhtml").wrap(fragments, granularity: .sentence, stylesheetHref: nil)
+        #expect(String(decoding: wrapped.data, as: UTF8.self).contains("<p>In <span id=\"fr-s1-2\"><time>1911</time></span>.</p>"))
+        #expect(wrapped.bodyID == "b")
+    }
+
     @Test("a document the tokenizer reads differently from libxml2 is refused, not corrupted")
     func mismatchIsRefused() throws {
         let data = Data("<html xmlns=\"http://www.w3.org/1999/xhtml\"><body><p>a</p></body></html>".utf8)

@@ -44,8 +44,13 @@ struct ContentWrapper {
             guard node.defaultNamespace == Self.xhtmlNamespace else { continue }
             let id = Self.uniqueID(for: fragment, granularity: granularity, taken: &taken)
             wrapped.append((fragment, id))
-            let first = fragment.units.lowerBound, last = fragment.units.upperBound - 1
             let open = "<span id=\"\(id)\">"
+            if let element = textOnlyElement(around: node) {
+                edits.insert(open, at: element.lowerBound, rank: 1)
+                edits.insert("</span>", at: element.upperBound, rank: 0)
+                continue
+            }
+            let first = fragment.units.lowerBound, last = fragment.units.upperBound - 1
             edits.insert(node.inCDATA[first] ? "]]>\(open)<![CDATA[" : open, at: node.starts[first], rank: 1)
             edits.insert(node.inCDATA[last] ? "]]></span><![CDATA[" : "</span>", at: node.ends[last], rank: 0)
         }
@@ -64,6 +69,14 @@ struct ContentWrapper {
             edits.insert("<link rel=\"stylesheet\" type=\"text/css\" href=\"\(escaped)\"/>", at: head.range.lowerBound)
         }
         return Result(data: try edits.applied(to: raw.bytes, path: path), wrapped: wrapped, bodyID: bodyID)
+    }
+
+    /// The bytes of the element holding `node` when that element may hold text
+    /// only (`<time>` without `datetime`): the wrapper then goes around it.
+    private func textOnlyElement(around node: RawXML.TextNode) -> Range<Int>? {
+        guard let parent = node.parent, raw.tags[parent].localName == "time", raw.tags[parent].attribute("datetime") == nil,
+              let end = raw.matchingEnd(of: parent) else { return nil }
+        return raw.tags[parent].range.lowerBound..<raw.tags[end].range.upperBound
     }
 
     /// `fr-s12` (sentence 12), `fr-s12-2` (its second piece) or `fr-w40` (word 40),

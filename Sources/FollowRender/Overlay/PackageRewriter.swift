@@ -144,14 +144,6 @@ struct PackageRewriter {
 
     /// The byte offset just after the element whose start (or empty) tag is `tags[index]`.
     private func elementEnd(_ index: Int) -> Int {
-        let tag = raw.tags[index]
-        guard tag.kind == .start else { return tag.range.upperBound }
-        var depth = 0
-        for later in raw.tags[index...] {
-            if later.kind == .start { depth += 1 }
-            if later.kind == .end { depth -= 1 }
-            if depth == 0 { return later.range.upperBound }
-        }
-        return tag.range.upperBound
+        raw.tags[raw.matchingEnd(of: index) ?? index].range.upperBound
     }
 }

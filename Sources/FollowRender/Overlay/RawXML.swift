@@ -53,6 +53,8 @@ struct RawXML {
         var inCDATA: [Bool] = []
         /// The default namespace in scope where the text stands.
         var defaultNamespace: String?
+        /// Index in `tags` of the start tag of the element holding the text.
+        var parent: Int?
     }
 
     let bytes: [UInt8]
@@ -83,6 +85,20 @@ struct RawXML {
         }
     }
 
+    /// Index in `tags` of the end tag closing the start tag at `index` (itself for an empty-element tag).
+    func matchingEnd(of index: Int) -> Int? {
+        var depth = 0
+        for position in index..<tags.count {
+            switch tags[position].kind {
+            case .start: depth += 1
+            case .end: depth -= 1
+            case .empty: break
+            }
+            if depth == 0 { return position }
+        }
+        return nil
+    }
+
     /// The first tag with a local name and kind.
     func firstTag(_ localName: String, kind: Tag.Kind) -> Tag? {
         tags.first { $0.kind == kind && $0.localName == localName }
@@ -101,6 +117,8 @@ private struct Scanner {
 
     private var index = 0
     private var namespaces: [String?] = []
+    /// Indices in `tags` of the open elements' start tags.
+    private var parents: [Int] = []
     private var rootClosed = false
     /// The text node being collected, if the last thing read was character data.
     private var current: RawXML.TextNode?
@@ -196,6 +214,7 @@ private struct Scanner {
             if namespaces.isEmpty { rootClosed = true }
         } else {
             namespaces.append(namespace)
+            parents.append(tags.count - 1)
         }
     }
 
@@ -207,6 +226,7 @@ private struct Scanner {
         guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else { throw fault("the end tag </\(name)> is not closed") }
         index += 1
         guard let namespace = namespaces.popLast() else { throw fault("the end tag </\(name)> closes nothing") }
+        parents.removeLast()
         if namespaces.isEmpty { rootClosed = true }
         tags.append(RawXML.Tag(kind: .end, name: name, range: start..<index, attributes: [], defaultNamespace: namespace))
     }
@@ -293,7 +313,7 @@ private struct Scanner {
 
     private mutating func append(_ scalar: Unicode.Scalar, range: Range<Int>, cdata: Bool) {
         guard insideRoot else { return }
-        if current == nil { current = RawXML.TextNode(defaultNamespace: namespaces.last ?? nil) }
+        if current == nil { current = RawXML.TextNode(defaultNamespace: namespaces.last ?? nil, parent: parents.last) }
         for unit in String(scalar).utf16 {
             current!.units.append(unit)
             current!.starts.append(range.lowerBound)
