@@ -19,7 +19,8 @@ let package = Package(
         ),
         .target(
             name: "FollowRender",
-            dependencies: ["CEspeakNG", "CSndFile", "CLame", "CZip", "CLibXML2", "CICU"]
+            dependencies: ["CEspeakNG", "CSndFile", "CLame", "CZip", "CLibXML2", "CICU"],
+            resources: [.process("Resources")]
         ),
         .executableTarget(
             name: "FollowRenderCLI",

@@ -24,7 +24,7 @@ enum InspectCommand: Command {
         let options = NarrationOptions(includeNotes: arguments.flag("--include-notes"))
         let path = try arguments.positionals("BOOK")[0]
         let archive = try openBook(path)
-        let chapters = try readChapters(archive, path: path, options: options)
+        let chapters = try readChapters(archive, path: path, options: options).chapters
         let report = BookInspection(book: archive.book, chapters: chapters, wordsPerMinute: 175)
         if json {
             try printJSON(report)

@@ -17,14 +17,20 @@ func openBook(_ path: String, strict: Bool = false) throws -> EPUBArchive {
 }
 
 /// The narrated chapters of a book, warning about each one that is skipped.
-func readChapters(_ archive: EPUBArchive, path: String, options: NarrationOptions) throws -> [Chapter] {
-    let chapters = ChapterReader(archive: archive, options: options).chapters { warning in
-        Console.warning(file: path, warning.message)
+func readChapters(_ archive: EPUBArchive, path: String, options: NarrationOptions,
+                  strict: Bool = false) throws -> (chapters: [Chapter], unreadable: [UnreadableChapter]) {
+    let result = ChapterReader(archive: archive, options: options).read()
+    for failure in result.unreadable { Console.warning(file: path, failure.warning.message) }
+    if strict, let first = result.unreadable.first {
+        throw FileFailure(file: path, reason: "refused with --strict: \(first.warning.message)")
     }
-    guard !chapters.isEmpty else {
-        throw FileFailure(file: path, reason: "no narratable text: no spine document has text to read")
+    guard !result.chapters.isEmpty else {
+        let reason = result.unreadable.isEmpty
+            ? "no narratable text: no spine document has text to read"
+            : "no readable chapter: \(result.unreadable[0].warning.message)"
+        throw FileFailure(file: path, reason: reason)
     }
-    return chapters
+    return result
 }
 
 /// Writes `value` to standard output as JSON.

@@ -11,8 +11,9 @@ final class ProgressView: @unchecked Sendable {
     }
 
     private let style: Style
-    private let totalSentences: Int
-    private let chapterCount: Int
+    private let sentenceCounts: [Int: Int]
+    private var totalSentences = 1
+    private var chapterCount = 0
     private let sampleRate: Double
     private let start = Date()
     private var sentences: [Int: Int] = [:]
@@ -22,8 +23,7 @@ final class ProgressView: @unchecked Sendable {
 
     init(style: Style, chapters: [Chapter], sampleRate: Int) {
         self.style = style
-        totalSentences = max(1, chapters.reduce(0) { $0 + $1.sentences.count })
-        chapterCount = chapters.count
+        sentenceCounts = Dictionary(uniqueKeysWithValues: chapters.map { ($0.index, $0.sentences.count) })
         self.sampleRate = Double(sampleRate)
     }
 
@@ -36,6 +36,9 @@ final class ProgressView: @unchecked Sendable {
     /// Called by the renderer for every event (serialized).
     func handle(_ event: RenderEvent) {
         switch event {
+        case let .planned(indices):
+            chapterCount = indices.count
+            totalSentences = max(1, indices.reduce(0) { $0 + (sentenceCounts[$1] ?? 0) })
         case .started:
             return
         case let .progress(index, done, written):

@@ -15,6 +15,8 @@ enum RenderChapterCommand: Command {
         """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
         let encoded = try arguments.positionals("JOB_JSON")[0]
         let job: ChapterJob
         do {

@@ -8,7 +8,7 @@ enum RenderCommand: Command {
     static let help = """
         Usage: follow-render [render] BOOK [--out DIR] [--rate PRESET | --wpm N] [--voice NAME]
                              [--format mp3|wav|flac|ogg] [--bitrate KBPS] [--chapters LIST]
-                             [--jobs N] [--include-notes] [--sync vtt,srt,guided] [--quiet]
+                             [--jobs N] [--include-notes] [--force] [--strict] [--sync vtt,srt,guided] [--quiet]
                              [--epub PATH [--granularity sentence|word]]
 
         Narrates BOOK (an .epub file or an unpacked EPUB folder) with eSpeak NG and
@@ -30,6 +30,11 @@ enum RenderCommand: Command {
           --chapters LIST   Only these spine positions, e.g. 1,3-5.
           --jobs N          Worker processes (default: the number of cores).
           --include-notes   Narrate footnote and endnote bodies too.
+          --force           Render every chapter again, even those an earlier run
+                            finished with the same text and settings (a rerun
+                            otherwise resumes, keeping them).
+          --strict          Fail (exit 1) on any warning: a fault in the book or a
+                            chapter that cannot be rendered.
           --sync LIST       Also write, beside each sidecar, NNN-slug.vtt (WebVTT, word
                             timestamps in the cues), NNN-slug.srt and/or
                             NNN-slug.guided.json (Readium Guided Navigation).
@@ -44,6 +49,8 @@ enum RenderCommand: Command {
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
         let quiet = arguments.flag("--quiet")
+        let force = arguments.flag("--force")
+        let strict = arguments.flag("--strict")
         let includeNotes = arguments.flag("--include-notes")
         let out = try arguments.option("--out")
         let rate = try arguments.option("--rate")
@@ -72,27 +79,32 @@ enum RenderCommand: Command {
             return parsed
         }
 
-        let archive = try openBook(path)
-        var chapters = try readChapters(archive, path: path, options: settings.narrationOptions)
-        if let chosen {
-            chapters = chapters.filter { chosen.contains($0.index) }
-            guard !chapters.isEmpty else {
-                throw FileFailure(file: path, reason: "--chapters selects no narrated chapter (see 'follow-render inspect')")
-            }
+        let archive = try openBook(path, strict: strict)
+        let (chapters, unreadable) = try readChapters(archive, path: path, options: settings.narrationOptions, strict: strict)
+        if let chosen, !chapters.contains(where: { chosen.contains($0.index) }) {
+            throw FileFailure(file: path, reason: "--chapters selects no narrated chapter (see 'follow-render inspect')")
         }
         let folder = try out ?? (epub != nil ? EPUBOutput.temporaryFolder() : defaultFolder(for: path))
         defer { if out == nil, epub != nil { try? FileManager.default.removeItem(atPath: folder) } }
-        let renderer = BookRenderer(bookPath: path, book: archive.book, chapters: chapters, settings: settings,
-                                    outputFolder: folder, jobs: jobs, workerExecutable: try executablePath())
+        let renderer = BookRenderer(bookPath: path, book: archive.book, chapters: chapters, unreadable: unreadable, selection: chosen,
+                                    settings: settings, outputFolder: folder, jobs: jobs, force: force,
+                                    workerExecutable: try executablePath())
         let progress = ProgressView(style: ProgressView.style(quiet: quiet), chapters: chapters, sampleRate: 22050)
+        let cancellation = RenderCancellation()
+        let trap = SignalTrap { signal in cancellation.cancel(signal: signal) }
         let started = Date()
         let summary: RenderSummary
         do {
-            summary = try renderer.run { event in progress.handle(event) }
+            summary = try renderer.run(cancellation: cancellation) { event in progress.handle(event) }
+        } catch let interrupted as RenderInterrupted {
+            progress.close()
+            Console.error("follow-render: \(interrupted)")
+            return 128 + interrupted.signal
         } catch {
             progress.close()
             throw FileFailure(file: path, error: error)
         }
+        trap.release()
         progress.close()
         if let sync {
             do {
@@ -102,6 +114,9 @@ enum RenderCommand: Command {
             }
         }
         if !quiet, out != nil || epub == nil { printSummary(summary, elapsed: Date().timeIntervalSince(started)) }
+        if strict, let first = summary.manifest.skipped.first {
+            throw FileFailure(file: path, reason: "refused with --strict: chapter \(first.index) (\(first.href)) was skipped: \(first.reason)")
+        }
         if let epub, !summary.manifest.chapters.isEmpty {
             try EPUBOutput.write(book: path, folder: summary.folder, settings: settings, granularity: granularity, to: epub, quiet: quiet)
         }
@@ -143,8 +158,11 @@ enum RenderCommand: Command {
         Console.error("Rendered \(manifest.chapters.count) chapter\(manifest.chapters.count == 1 ? "" : "s") "
             + "(\(clock(audio)) of audio at \(manifest.rate.preset), voice \(manifest.voice)) in \(clock(elapsed)), "
             + String(format: "%.1f× real time", speed))
-        if !summary.failures.isEmpty {
-            Console.error("Skipped \(summary.failures.count): " + summary.failures.map { "chapter \($0.0)" }.joined(separator: ", "))
+        if summary.reused > 0 {
+            Console.error("Kept \(summary.reused) chapter\(summary.reused == 1 ? "" : "s") from the last run (unchanged; --force renders them again)")
+        }
+        for skipped in manifest.skipped {
+            Console.error("Skipped chapter \(skipped.index) (\(skipped.href)): \(skipped.reason)")
         }
         print(summary.folder)
         Console.error("  \(OutputNaming.manifestFile), \(OutputNaming.playlistFile) and \(manifest.chapters.count) audio files with timing sidecars")

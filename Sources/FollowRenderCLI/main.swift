@@ -3,12 +3,15 @@ import Foundation
 
 /// Every sub-command; the default (no command word) renders a book.
 let commands: [any Command.Type] = [
+    RenderCommand.self,
     InspectCommand.self,
     SegmentCommand.self,
-    RenderCommand.self,
-    RenderChapterCommand.self,
+    VoicesCommand.self,
+    PresetsCommand.self,
     LocateCommand.self,
     DiffCommand.self,
+    CalibrateCommand.self,
+    RenderChapterCommand.self,
 ]
 
 exit(CommandLine.run(commands: commands))

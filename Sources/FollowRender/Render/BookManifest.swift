@@ -41,14 +41,31 @@ public struct BookManifest: Hashable, Sendable, Codable {
         /// Timing sidecar file name, relative to `book.json`.
         public var timing: String
         public var duration: Seconds
+        /// Hash of everything that shapes this chapter's files; a rerun renders
+        /// the chapter again only when it changes (see `ChapterCacheKey`).
+        public var key: String
 
-        public init(index: Int, href: String, title: String, audio: String, timing: String, duration: Seconds) {
+        public init(index: Int, href: String, title: String, audio: String, timing: String, duration: Seconds, key: String) {
             self.index = index
             self.href = href
             self.title = title
             self.audio = audio
             self.timing = timing
             self.duration = duration
+            self.key = key
+        }
+    }
+
+    /// A chapter the last run could not render, and why.
+    public struct Skipped: Hashable, Sendable, Codable {
+        public var index: Int
+        public var href: String
+        public var reason: String
+
+        public init(index: Int, href: String, reason: String) {
+            self.index = index
+            self.href = href
+            self.reason = reason
         }
     }
 
@@ -62,8 +79,10 @@ public struct BookManifest: Hashable, Sendable, Codable {
     public var engine: Engine
     public var duration: Seconds
     public var chapters: [Chapter]
+    public var skipped: [Skipped]
 
-    public init(title: String, authors: [String], language: String, voice: String, rate: Rate, engine: Engine, duration: Seconds, chapters: [Chapter]) {
+    public init(title: String, authors: [String], language: String, voice: String, rate: Rate, engine: Engine,
+                duration: Seconds, chapters: [Chapter], skipped: [Skipped]) {
         format = Self.formatName
         version = Self.currentVersion
         self.title = title
@@ -74,5 +93,6 @@ public struct BookManifest: Hashable, Sendable, Codable {
         self.engine = engine
         self.duration = duration
         self.chapters = chapters
+        self.skipped = skipped
     }
 }

@@ -2,64 +2,115 @@ import Foundation
 
 /// Renders a book's chapters into an output folder: per-chapter audio and
 /// timing sidecars from worker processes, then `book.json` and `book.m3u8`.
-public struct BookRenderer {
+///
+/// A rerun resumes: a chapter whose cache key matches the one in the folder's
+/// `book.json`, with both its files present, is kept as it is. `book.json` is
+/// rewritten after every finished chapter, so an interrupted run loses at most
+/// the chapters in progress.
+public struct BookRenderer: Sendable {
     public var bookPath: String
     public var book: Book
+    /// Every narrated chapter of the book, in reading order.
     public var chapters: [Chapter]
+    /// Spine documents that could not be read; `book.json` lists them as skipped.
+    public var unreadable: [UnreadableChapter]
+    /// Spine positions to render now; nil for all. Other chapters already
+    /// rendered with the same settings stay in `book.json`.
+    public var selection: ChapterSelection?
     public var settings: RenderSettings
     public var outputFolder: String
     /// Worker processes at once.
     public var jobs: Int
+    /// Re-render chapters even when their cache keys match.
+    public var force: Bool
     /// This program's executable, started as the worker.
     public var workerExecutable: String
 
-    public init(bookPath: String, book: Book, chapters: [Chapter], settings: RenderSettings, outputFolder: String,
-                jobs: Int, workerExecutable: String) {
+    public init(bookPath: String, book: Book, chapters: [Chapter], unreadable: [UnreadableChapter] = [],
+                selection: ChapterSelection?, settings: RenderSettings,
+                outputFolder: String, jobs: Int, force: Bool, workerExecutable: String) {
         self.bookPath = bookPath
         self.book = book
         self.chapters = chapters
+        self.unreadable = unreadable
+        self.selection = selection
         self.settings = settings
         self.outputFolder = outputFolder
         self.jobs = jobs
+        self.force = force
         self.workerExecutable = workerExecutable
     }
 
-    /// Renders every chapter; chapters that fail are reported and left out.
-    public func run(onEvent: @escaping @Sendable (RenderEvent) -> Void) throws -> RenderSummary {
+    /// Renders the selected chapters; chapters that fail are reported, left
+    /// out and listed in `book.json` as skipped. Throws `RenderInterrupted`
+    /// when `cancellation` fires.
+    public func run(cancellation: RenderCancellation = RenderCancellation(),
+                    onEvent: @escaping @Sendable (RenderEvent) -> Void) throws -> RenderSummary {
         try Self.prepareFolder(outputFolder)
+        let folder = URL(fileURLWithPath: outputFolder).standardizedFileURL.path
         let engine = try SpeechEngine.shared()
         let voices = try VoiceResolver(engine: engine, forced: settings.voice, bookLanguage: book.metadata.language)
-        let folder = URL(fileURLWithPath: outputFolder).standardizedFileURL.path
-        let jobs = chapters.enumerated().map { position, chapter in
-            ChapterJob(bookPath: bookPath, index: chapter.index, settings: settings, outputFolder: folder,
-                       track: position + 1, trackCount: chapters.count)
+        let previous = Self.existingManifest(in: folder)
+        let plan = chapters.enumerated().map { position, chapter in
+            let key = ChapterCacheKey.make(chapter: chapter, settings: settings, voice: voices.bookVoice, track: position + 1,
+                                           trackCount: chapters.count, metadata: book.metadata, engineVersion: engine.version)
+            return (chapter: chapter, track: position + 1, key: key)
         }
+        let kept = plan.compactMap { entry -> BookManifest.Chapter? in
+            guard let old = previous?.chapters.first(where: { $0.index == entry.chapter.index && $0.key == entry.key }),
+                  FileManager.default.fileExists(atPath: folder + "/" + old.audio),
+                  FileManager.default.fileExists(atPath: folder + "/" + old.timing) else { return nil }
+            let selected = selection?.contains(entry.chapter.index) ?? true
+            return selected && force ? nil : old
+        }
+        let keptIndexes = Set(kept.map(\.index))
+        let jobs = plan.filter { entry in
+            (selection?.contains(entry.chapter.index) ?? true) && !keptIndexes.contains(entry.chapter.index)
+        }.map { entry in
+            ChapterJob(bookPath: bookPath, index: entry.chapter.index, settings: settings, outputFolder: folder,
+                       track: entry.track, trackCount: chapters.count)
+        }
+        let keys = Dictionary(uniqueKeysWithValues: plan.map { ($0.chapter.index, $0.key) })
+        let state = Locked(ManifestState(kept: kept, unreadable: unreadable))
+        let bookVoice = voices.bookVoice
+        let makeManifest = { @Sendable [self] (state: ManifestState) in
+            BookManifest(
+                title: book.metadata.title, authors: book.metadata.creators, language: book.metadata.language,
+                voice: bookVoice, rate: .init(preset: settings.rateName, wpm: settings.wpm),
+                engine: .init(followRender: FollowRenderVersion.current, espeakNG: engine.version, encoder: encoderName),
+                duration: Seconds(state.chapters.values.reduce(0) { $0 + $1.duration.value }),
+                chapters: state.chapters.values.sorted { $0.index < $1.index },
+                skipped: state.skipped.values.sorted { $0.index < $1.index }
+            )
+        }
+        let manifestPath = folder + "/" + OutputNaming.manifestFile
+        if !jobs.isEmpty || previous == nil { try AtomicFile.write(JSONCoding.data(makeManifest(state.value), pretty: true), to: manifestPath) }
+        onEvent(.planned(indices: jobs.map(\.index)))
+        let pool = WorkerPool(executable: workerExecutable, width: min(jobs.count, self.jobs))
         let largestFirst = jobs.sorted { size(of: $0.index) > size(of: $1.index) }
-        let results = WorkerPool(executable: workerExecutable, width: jobs.count < self.jobs ? jobs.count : self.jobs)
-            .run(largestFirst, onEvent: onEvent)
-        let rendered = chapters.compactMap { chapter -> ChapterResult? in
-            if case let .success(result) = results[chapter.index] { return result }
-            return nil
-        }
-        let failed = chapters.compactMap { chapter -> (Int, String)? in
-            if case let .failure(error) = results[chapter.index] { return (chapter.index, error.description) }
-            return nil
-        }
-        let manifest = BookManifest(
-            title: book.metadata.title,
-            authors: book.metadata.creators,
-            language: book.metadata.language,
-            voice: voices.bookVoice,
-            rate: .init(preset: settings.rateName, wpm: settings.wpm),
-            engine: .init(followRender: FollowRenderVersion.current, espeakNG: engine.version, encoder: encoderName),
-            duration: Seconds(rendered.reduce(0) { $0 + $1.duration.value }),
-            chapters: rendered.map {
-                .init(index: $0.index, href: $0.href, title: $0.title, audio: $0.audio, timing: $0.timing, duration: $0.duration)
+        _ = pool.run(largestFirst, cancellation: cancellation) { [self] event in
+            if case let .finished(result) = event {
+                let manifest = state.update { state in
+                    state.record(result, key: keys[result.index] ?? "")
+                    return makeManifest(state)
+                }
+                try? AtomicFile.write(JSONCoding.data(manifest, pretty: true), to: manifestPath)
             }
-        )
-        try AtomicFile.write(JSONCoding.data(manifest, pretty: true), to: folder + "/" + OutputNaming.manifestFile)
-        try AtomicFile.write(Data(Playlist.m3u8(manifest).utf8), to: folder + "/" + OutputNaming.playlistFile)
-        return RenderSummary(folder: folder, manifest: manifest, failures: failed)
+            if case let .failed(index, reason) = event {
+                guard cancellation.cancelledBy == nil else { return }
+                let href = chapters.first { $0.index == index }?.href ?? ""
+                state.update { $0.skipped[index] = .init(index: index, href: href, reason: reason) }
+            }
+            onEvent(event)
+        }
+        Self.removePartialFiles(in: folder)
+        let final = makeManifest(state.value)
+        try AtomicFile.write(JSONCoding.data(final, pretty: true), to: manifestPath)
+        if let signal = cancellation.cancelledBy {
+            throw RenderInterrupted(signal: signal, folder: folder, kept: final.chapters.count)
+        }
+        try AtomicFile.write(Data(Playlist.m3u8(final).utf8), to: folder + "/" + OutputNaming.playlistFile)
+        return RenderSummary(folder: folder, manifest: final, rendered: jobs.count - final.skipped.count, reused: kept.count)
     }
 
     private var encoderName: String {
@@ -68,6 +119,19 @@ public struct BookRenderer {
 
     private func size(of index: Int) -> Int {
         chapters.first { $0.index == index }?.text.utf16Count ?? 0
+    }
+
+    private static func existingManifest(in folder: String) -> BookManifest? {
+        guard let data = FileManager.default.contents(atPath: folder + "/" + OutputNaming.manifestFile) else { return nil }
+        return try? JSONCoding.decode(BookManifest.self, from: data)
+    }
+
+    /// Removes temporary files that stopped workers left behind.
+    private static func removePartialFiles(in folder: String) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in names where name.hasPrefix(".") && name.contains(".partial-") {
+            try? FileManager.default.removeItem(atPath: folder + "/" + name)
+        }
     }
 
     /// Creates the output folder, or says why it cannot be used.
@@ -88,11 +152,32 @@ public struct BookRenderer {
     }
 }
 
+/// The chapters of `book.json` as a render fills it in.
+private struct ManifestState {
+    var chapters: [Int: BookManifest.Chapter]
+    var skipped: [Int: BookManifest.Skipped] = [:]
+
+    init(kept: [BookManifest.Chapter], unreadable: [UnreadableChapter]) {
+        chapters = Dictionary(uniqueKeysWithValues: kept.map { ($0.index, $0) })
+        for failure in unreadable {
+            skipped[failure.index] = .init(index: failure.index, href: failure.path, reason: failure.reason)
+        }
+    }
+
+    mutating func record(_ result: ChapterResult, key: String) {
+        chapters[result.index] = .init(index: result.index, href: result.href, title: result.title, audio: result.audio,
+                                       timing: result.timing, duration: result.duration, key: key)
+        skipped[result.index] = nil
+    }
+}
+
 /// The outcome of a book render.
 public struct RenderSummary: Sendable {
     /// Absolute path of the output folder.
     public var folder: String
     public var manifest: BookManifest
-    /// Chapters that could not be rendered: spine index and reason.
-    public var failures: [(Int, String)]
+    /// Chapters synthesized in this run.
+    public var rendered: Int
+    /// Chapters kept from an earlier run because nothing that shapes them changed.
+    public var reused: Int
 }

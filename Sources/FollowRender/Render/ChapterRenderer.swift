@@ -57,10 +57,9 @@ struct ChapterRenderer {
         for piece in VoicePiece.pieces(of: sentence, in: chapter, voices: voices) {
             let text = chapter.text.substring(piece.range).replacingOccurrences(of: "\n", with: " ")
             let utterance = try engine.synthesize(text, voice: piece.voice, wpm: settings.wpm)
-            let voiced = UtteranceTrim.voicedRange(of: utterance.samples)
+            let voiced = utterance.voicedRange
             let relative = piece.words.map { TextRange(location: $0.location - piece.range.location, length: $0.length) }
-            let aligned = WordAligner.align(sentence: text, words: relative, events: utterance.words,
-                                            sampleCount: utterance.samples.count)
+            let aligned = WordAligner.align(sentence: text, words: relative, utterance: utterance)
             let offset = spoken.samples.count - voiced.lowerBound
             let clamp = { (sample: Int) in min(max(sample, voiced.lowerBound), voiced.upperBound) + offset }
             spoken.words += aligned.map { clamp($0.lowerBound)..<clamp($0.upperBound) }

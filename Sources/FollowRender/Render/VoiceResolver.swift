@@ -18,7 +18,7 @@ final class VoiceResolver {
         } else if let voice = engine.voiceName(forLanguage: bookLanguage) ?? engine.voiceName(forLanguage: "en") {
             fallback = voice
         } else {
-            throw SpeechError(description: "no eSpeak NG voice for the book's language '\(bookLanguage)' or for English")
+            throw SpeechError("no eSpeak NG voice for the book's language '\(bookLanguage)' or for English")
         }
     }
 

@@ -17,8 +17,11 @@ final class WorkerPool: @unchecked Sendable {
     }
 
     /// Runs every job and returns the results by spine index; `onEvent` is
-    /// called from worker threads, serialized.
-    func run(_ jobs: [ChapterJob], onEvent: @escaping @Sendable (RenderEvent) -> Void) -> [Int: Result<ChapterResult, RenderError>] {
+    /// called from worker threads, serialized. After `cancellation` fires, no
+    /// job starts and running workers are terminated.
+    func run(_ jobs: [ChapterJob], cancellation: RenderCancellation,
+             onEvent: @escaping @Sendable (RenderEvent) -> Void) -> [Int: Result<ChapterResult, RenderError>] {
+        cancellation.onCancel { [self] in terminateAll() }
         let slots = DispatchSemaphore(value: width)
         let group = DispatchGroup()
         let results = Locked<[Int: Result<ChapterResult, RenderError>]>([:])
@@ -30,6 +33,10 @@ final class WorkerPool: @unchecked Sendable {
         }
         for job in jobs {
             slots.wait()
+            guard cancellation.cancelledBy == nil else {
+                slots.signal()
+                break
+            }
             group.enter()
             Thread.detachNewThread { [self] in
                 let result = runWorker(job, emit: emit)
@@ -46,8 +53,8 @@ final class WorkerPool: @unchecked Sendable {
         return results.value
     }
 
-    /// Stops every running worker (on SIGINT or SIGTERM).
-    func terminateAll() {
+    /// Stops every running worker.
+    private func terminateAll() {
         lock.lock()
         let processes = Array(running.values)
         lock.unlock()
@@ -114,9 +121,10 @@ final class Locked<Value>: @unchecked Sendable {
         return stored
     }
 
-    func update(_ change: (inout Value) -> Void) {
+    @discardableResult
+    func update<Result>(_ change: (inout Value) -> Result) -> Result {
         lock.lock()
         defer { lock.unlock() }
-        change(&stored)
+        return change(&stored)
     }
 }

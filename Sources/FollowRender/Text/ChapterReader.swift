@@ -38,16 +38,25 @@ public struct ChapterReader {
         )
     }
 
-    /// Every narrated chapter; unreadable documents are reported to `warn` and skipped.
-    public func chapters(warn: (BookWarning) -> Void) -> [Chapter] {
-        narratedItems.compactMap { item in
+    /// Every narrated chapter, and the documents that could not be read.
+    public func read() -> (chapters: [Chapter], unreadable: [UnreadableChapter]) {
+        var chapters: [Chapter] = []
+        var unreadable: [UnreadableChapter] = []
+        for item in narratedItems {
             do {
-                return try chapter(item)
+                if let chapter = try chapter(item) { chapters.append(chapter) }
             } catch {
-                warn(BookWarning("\(item.path): skipped: \(error)"))
-                return nil
+                unreadable.append(UnreadableChapter(index: item.index, path: item.path, reason: String(describing: error)))
             }
         }
+        return (chapters, unreadable)
+    }
+
+    /// Every narrated chapter; unreadable documents are reported to `warn` and skipped.
+    public func chapters(warn: (BookWarning) -> Void) -> [Chapter] {
+        let result = read()
+        for failure in result.unreadable { warn(failure.warning) }
+        return result.chapters
     }
 
     private static func isContentDocument(_ item: SpineItem) -> Bool {
@@ -58,4 +67,21 @@ public struct ChapterReader {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return name.split(separator: ".").first.map(String.init) ?? name
     }
+}
+
+/// A spine document that could not be read: its chapter is skipped.
+public struct UnreadableChapter: Hashable, Sendable {
+    /// 1-based spine position.
+    public var index: Int
+    public var path: String
+    public var reason: String
+
+    public init(index: Int, path: String, reason: String) {
+        self.index = index
+        self.path = path
+        self.reason = reason
+    }
+
+    /// The one-line warning users see.
+    public var warning: BookWarning { BookWarning("\(path): skipped: \(reason)") }
 }

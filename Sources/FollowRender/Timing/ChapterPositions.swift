@@ -58,12 +58,18 @@ public struct ChapterPositions: Sendable {
     public var wordCount: Int { wordSentences.count }
 
     /// The word being spoken at `time` seconds: the last word that begins at or
-    /// before it. In a pause that is the word before the pause; before the first
-    /// word, the first word; after the last, the last. Nil when no word is timed.
+    /// before it. In a pause that is the word before the pause; inside a
+    /// sentence's clip but before its first word (an opening quote being
+    /// read), that first word; before the first word, the first word; after
+    /// the last, the last. Nil when no word is timed.
     public func word(at time: Double) -> Hit? {
         guard !wordSentences.isEmpty else { return nil }
         guard let index = SortedSearch.lastIndex(in: wordBegins, atMost: time) else {
             return hit(0, .beforeFirst)
+        }
+        if index + 1 < wordSentences.count {
+            let next = hit(index + 1, .inside)
+            if next.sentence != wordSentences[index], time >= sentence(next).begin.value { return next }
         }
         let word = self.word(hit(index, .inside))
         return hit(index, time < word.end.value ? .inside : .after)

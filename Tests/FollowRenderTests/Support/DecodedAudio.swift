@@ -36,17 +36,19 @@ struct DecodedAudio {
         }
     }
 
-    /// The time of the first speech onset at or after `from` seconds: the first
-    /// frame above `threshold` after at least `gap` seconds of frames below it.
-    func onset(near time: Double, window: Double = 0.15, threshold: Double = 300, levels: [Double]) -> Double? {
+    /// The speech onset nearest to `time`: a 5 ms frame above `threshold`
+    /// after at least `silence` seconds of frames below it, searched within `window`.
+    func onset(near time: Double, window: Double = 0.15, threshold: Double = 300, silence: Double = 0.03,
+               levels: [Double]) -> Double? {
         let frameSeconds = 110.0 / Double(sampleRate)
-        let first = max(1, Int((time - window) / frameSeconds))
+        let quietFrames = Int((silence / frameSeconds).rounded(.up))
+        let first = max(quietFrames, Int((time - window) / frameSeconds))
         let last = min(levels.count - 1, Int((time + window) / frameSeconds))
         guard first <= last else { return nil }
-        for index in first...last where levels[index] > threshold && levels[index - 1] <= threshold {
-            return Double(index) * frameSeconds
+        let onsets = (first...last).filter { index in
+            levels[index] > threshold && levels[(index - quietFrames)..<index].allSatisfy { $0 <= threshold }
         }
-        return nil
+        return onsets.map { Double($0) * frameSeconds }.min { abs($0 - time) < abs($1 - time) }
     }
 }
 

@@ -1,0 +1,75 @@
+import Foundation
+
+/// The installed voices and the rules for picking one by name or by language.
+///
+/// Kept apart from the engine so that the choice is plain logic over a list.
+struct VoiceCatalog: Sendable {
+    let voices: [Voice]
+
+    /// The voice called `name`: its display name, identifier (`gmw/en-US`),
+    /// file name (`en-US`) or first language (`en-us`), ignoring case.
+    func voice(named name: String) -> Voice? {
+        let wanted = name.lowercased()
+        let tests: [(Voice) -> Bool] = [
+            { $0.name.lowercased() == wanted },
+            { $0.identifier.lowercased() == wanted },
+            { $0.identifier.split(separator: "/").last?.lowercased() == wanted },
+            { $0.languages.first == wanted },
+        ]
+        for test in tests {
+            if let voice = voices.first(where: test) { return voice }
+        }
+        return nil
+    }
+
+    /// Every voice serving `tag` or a language under it (`en` lists `en-us`
+    /// voices too), falling back to shorter prefixes like `voice(forLanguage:)`.
+    func voices(forLanguage tag: String) -> [Voice] {
+        for language in Self.fallbacks(of: tag) {
+            let found = voices.filter { voice in
+                voice.languages.contains { $0 == language || $0.hasPrefix(language + "-") }
+            }
+            if !found.isEmpty { return found }
+        }
+        return []
+    }
+
+    /// The preferred voice for a BCP 47 tag, trying the whole tag first and then
+    /// dropping subtags from the end (`fr-CA` falls back to `fr`), nil when none fits.
+    func voice(forLanguage tag: String) -> Voice? {
+        Self.fallbacks(of: tag).lazy.compactMap { preferred(for: $0) }.first
+    }
+
+    /// The eSpeak language codes to try for `tag`, most specific first:
+    /// `zh-Hant-TW` gives `zh-hant-tw`, `zh-hant`, `zh`, `cmn`.
+    private static func fallbacks(of tag: String) -> [String] {
+        var subtags = tag.lowercased().replacingOccurrences(of: "_", with: "-")
+            .split(separator: "-").map(String.init)
+        var codes: [String] = []
+        while !subtags.isEmpty {
+            let candidate = subtags.joined(separator: "-")
+            codes += [candidate] + (aliases[candidate] ?? [])
+            subtags.removeLast()
+        }
+        return codes
+    }
+
+    /// BCP 47 tags that eSpeak NG files under another code.
+    private static let aliases: [String: [String]] = [
+        "zh": ["cmn"],
+        "no": ["nb"],
+        "nn": ["nb"],
+        "tl": ["fil"],
+    ]
+
+    /// The voice listing `language` with the lowest priority; the earlier voice wins ties.
+    private func preferred(for language: String) -> Voice? {
+        var best: (voice: Voice, priority: Int)?
+        for voice in voices {
+            guard let index = voice.languages.firstIndex(of: language) else { continue }
+            let priority = voice.priorities[index]
+            if best == nil || priority < best!.priority { best = (voice, priority) }
+        }
+        return best?.voice
+    }
+}

@@ -1,0 +1,50 @@
+import FollowRender
+import Foundation
+
+/// `follow-render calibrate`: re-measures the speed presets table.
+enum CalibrateCommand: Command {
+    static let name = "calibrate"
+    static let summary = "re-measure the eSpeak NG rate of each speed preset"
+    static let help = """
+        Usage: follow-render calibrate [--voice NAME] [--output FILE]
+
+        Synthesizes the reference passage (Presets/reference-passage.txt) at many
+        eSpeak NG rates and finds, for each speed preset from 0.5x to 4x, the rate
+        whose voiced duration is the 1x duration (175 wpm) divided by the speed.
+        Prints the table as JSON, or writes it to FILE. To update the shipped
+        table, run from the checkout:
+
+          follow-render calibrate --output Presets/speed-presets.json
+
+        Options:
+          --voice NAME    the voice to measure with (default: the voice for 'en')
+          --output FILE   write the table to FILE instead of standard output
+          -h, --help      show this help
+        """
+
+    static func run(_ arguments: inout Arguments) throws -> Int32 {
+        let engine = try SpeechEngine.shared()
+        let voice = try arguments.option("--voice") ?? engine.voiceName(forLanguage: "en") ?? "en"
+        let output = try arguments.option("--output")
+        _ = try arguments.positionals()
+        var calibrator = SpeedCalibrator(engine: engine, voice: voice, passage: try SpeedTable.referencePassage())
+        var points: [SpeedTable.Point] = []
+        for speed in SpeedTable.presetSpeeds {
+            let point = try calibrator.point(forSpeed: speed)
+            Console.error("\(point.name): \(point.wpm) wpm, measured \(point.measuredSpeed)x")
+            points.append(point)
+        }
+        let table = SpeedTable(
+            about: "Speed presets: eSpeak NG rate (wpm) per narration speed. Measured by 'follow-render calibrate': "
+                + "measuredSpeed = voiced duration of the passage at 1x (175 wpm) / voiced duration at wpm; "
+                + "leading and trailing silence trimmed by energy, pauses inside the passage kept.",
+            engine: "eSpeak NG \(engine.version)", voice: voice, passage: "reference-passage.txt", points: points)
+        let data = try JSONCoding.data(table, pretty: true)
+        if let output {
+            do { try data.write(to: URL(fileURLWithPath: output)) } catch { throw FileFailure(file: output, error: error) }
+        } else {
+            FileHandle.standardOutput.write(data)
+        }
+        return 0
+    }
+}

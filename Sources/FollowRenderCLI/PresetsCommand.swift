@@ -1,0 +1,37 @@
+import FollowRender
+import Foundation
+
+/// `follow-render presets`: prints the speed presets and their eSpeak rates.
+enum PresetsCommand: Command {
+    static let name = "presets"
+    static let summary = "list the speed presets and their eSpeak NG rates"
+    static let help = """
+        Usage: follow-render presets [--speed SPEED]
+
+        Prints each named speed preset (0.5x to 4x, evenly spaced on a log scale)
+        with the eSpeak NG rate in words per minute that gives it, as calibrated
+        in Presets/speed-presets.json, and the speed measured there.
+
+        Options:
+          --speed SPEED   show the rate used for any speed from 0.5x to 4x, e.g. 1.37x
+          -h, --help      show this help
+        """
+
+    static func run(_ arguments: inout Arguments) throws -> Int32 {
+        let speed = try arguments.option("--speed")
+        _ = try arguments.positionals()
+        let table = try SpeedTable.standard()
+        if let speed {
+            guard let preset = table.preset(named: speed) else {
+                throw UsageError("--speed takes a speed from 0.5x to 4x, e.g. 1.37x, not '\(speed)'")
+            }
+            print("\(preset.name)  \(preset.wpm) wpm")
+            return 0
+        }
+        let rows = table.points.map { point in
+            [point.name, String(point.wpm), String(format: "%.3fx", point.measuredSpeed)]
+        }
+        print(Table.render(header: ["PRESET", "WPM", "MEASURED"], rows: rows))
+        return 0
+    }
+}
