@@ -9,6 +9,7 @@ enum RenderCommand: Command {
         Usage: follow-render [render] BOOK [--out DIR] [--rate PRESET | --wpm N] [--voice NAME]
                              [--format mp3|wav|flac|ogg] [--bitrate KBPS] [--chapters LIST]
                              [--jobs N] [--include-notes] [--force] [--strict] [--sync vtt,srt,guided] [--quiet]
+                             [--epub PATH [--granularity sentence|word]]
 
         Narrates BOOK (an .epub file or an unpacked EPUB folder) with eSpeak NG and
         writes, for each narrated spine item, NNN-slug.EXT and NNN-slug.timing.json
@@ -37,6 +38,11 @@ enum RenderCommand: Command {
           --sync LIST       Also write, beside each sidecar, NNN-slug.vtt (WebVTT, word
                             timestamps in the cues), NNN-slug.srt and/or
                             NNN-slug.guided.json (Readium Guided Navigation).
+          --epub PATH       Also write a copy of the book with the narration as EPUB 3
+                            Media Overlays (read-aloud with highlighting in Thorium,
+                            Apple Books …). Needs MP3. Without --out, the audio and
+                            sidecars go to a temporary folder that is removed.
+          --granularity G   What --epub highlights: sentence (default) or word.
           --quiet           No progress and no summary.
           -h, --help        Show this help.
         """
@@ -58,12 +64,15 @@ enum RenderCommand: Command {
             guard let formats = SyncFormat.list(text) else { throw UsageError("--sync takes a list of vtt, srt and guided, not '\(text)'") }
             return formats
         }
+        let epub = try arguments.option("--epub")
+        let granularityName = try arguments.option("--granularity")
         let path = try arguments.positionals("BOOK")[0]
 
         guard let format = AudioFormat(rawValue: formatName) else {
             throw UsageError("--format takes mp3, wav, flac or ogg, not '\(formatName)'")
         }
         if rate != nil, wpm != nil { throw UsageError("give --rate or --wpm, not both") }
+        let granularity = try EPUBOutput.granularity(granularityName, epub: epub, format: format)
         let settings = try settings(rate: rate, wpm: wpm, voice: voice, format: format, bitrate: bitrate, includeNotes: includeNotes)
         let chosen = try selection.map { text throws(UsageError) -> ChapterSelection in
             guard let parsed = ChapterSelection(text) else { throw UsageError("--chapters takes a list such as 1,3-5, not '\(text)'") }
@@ -75,7 +84,8 @@ enum RenderCommand: Command {
         if let chosen, !chapters.contains(where: { chosen.contains($0.index) }) {
             throw FileFailure(file: path, reason: "--chapters selects no narrated chapter (see 'follow-render inspect')")
         }
-        let folder = out ?? defaultFolder(for: path)
+        let folder = try out ?? (epub != nil ? EPUBOutput.temporaryFolder() : defaultFolder(for: path))
+        defer { if out == nil, epub != nil { try? FileManager.default.removeItem(atPath: folder) } }
         let renderer = BookRenderer(bookPath: path, book: archive.book, chapters: chapters, unreadable: unreadable, selection: chosen,
                                     settings: settings, outputFolder: folder, jobs: jobs, force: force,
                                     workerExecutable: try executablePath())
@@ -103,9 +113,12 @@ enum RenderCommand: Command {
                 throw FileFailure(file: summary.folder, error: error)
             }
         }
-        if !quiet { printSummary(summary, elapsed: Date().timeIntervalSince(started)) }
+        if !quiet, out != nil || epub == nil { printSummary(summary, elapsed: Date().timeIntervalSince(started)) }
         if strict, let first = summary.manifest.skipped.first {
             throw FileFailure(file: path, reason: "refused with --strict: chapter \(first.index) (\(first.href)) was skipped: \(first.reason)")
+        }
+        if let epub, !summary.manifest.chapters.isEmpty {
+            try EPUBOutput.write(book: path, folder: summary.folder, settings: settings, granularity: granularity, to: epub, quiet: quiet)
         }
         return summary.manifest.chapters.isEmpty ? 1 : 0
     }

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Writes a copy of a book with the narration of a rendered folder as EPUB 3
+/// Media Overlays: every narrated sentence (or word) wrapped in a `<span>`, one
+/// SMIL document per narrated chapter, the MP3 files inside the book and the
+/// package metadata reading systems need to play them with highlighting.
+///
+/// Content documents are edited at the byte level (`RawXML`, checked against
+/// libxml2), so their markup is otherwise preserved; files that need no
+/// change are copied byte for byte. An EPUB 2 book becomes EPUB 3, gaining a
+/// navigation document built from its NCX. A chapter that cannot be wrapped
+/// safely is left without overlay, with a warning.
+public struct MediaOverlayWriter {
+    /// The book that was rendered (.epub file or unpacked folder).
+    public var bookPath: String
+    /// The output folder of the render, with `book.json`, audio and sidecars.
+    public var renderedFolder: String
+    /// The narration options of the render, needed to map the sidecar text back to the markup.
+    public var narration: NarrationOptions
+    public var granularity: OverlayGranularity
+
+    /// The class reading systems put on the element being spoken.
+    public static let activeClass = "-epub-media-overlay-active"
+
+    public init(bookPath: String, renderedFolder: String, narration: NarrationOptions, granularity: OverlayGranularity) {
+        self.bookPath = bookPath
+        self.renderedFolder = renderedFolder
+        self.narration = narration
+        self.granularity = granularity
+    }
+
+    /// Writes the EPUB at `path` atomically; nothing is left under `path` on failure.
+    public func write(to path: String) throws(OverlayError) -> MediaOverlaySummary {
+        let source = try OverlaySource(bookPath: bookPath, renderedFolder: renderedFolder)
+        var warnings: [String] = []
+        if source.hasOverlays {
+            warnings.append("the book already has media overlays; they are replaced")
+        }
+        var layout = OverlayLayout(source: source)
+        var chapters: [OverlayChapter] = []
+        for chapter in source.manifest.chapters {
+            do {
+                chapters.append(try OverlayChapter(source: source, chapter: chapter, narration: narration,
+                                                   granularity: granularity, layout: &layout))
+            } catch {
+                warnings.append("chapter \(chapter.index) (\(chapter.href)): \(error.description)")
+            }
+        }
+        guard !chapters.isEmpty else {
+            throw OverlayError("no chapter could be given a media overlay" + (warnings.last.map { ": \($0)" } ?? ""))
+        }
+        var package = OverlayPackage(source: source, chapters: chapters, layout: layout)
+        let files = try package.files()
+        try OverlayArchive.write(files, source: source, to: path)
+        return MediaOverlaySummary(
+            chapters: chapters.map(\.index), fragments: chapters.reduce(0) { $0 + $1.smil.entries.count }, warnings: warnings
+        )
+    }
+}
+
+/// What a media-overlay EPUB was given.
+public struct MediaOverlaySummary: Hashable, Sendable {
+    /// Spine positions of the chapters with an overlay.
+    public var chapters: [Int]
+    /// Number of `par` elements over all chapters.
+    public var fragments: Int
+    /// One line per chapter left without overlay, and a notice when old overlays were replaced.
+    public var warnings: [String]
+}

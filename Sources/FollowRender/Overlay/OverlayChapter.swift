@@ -1,0 +1,74 @@
+import Foundation
+
+/// One chapter made ready for the overlay EPUB: its wrapped content document,
+/// its SMIL document and where its audio goes.
+struct OverlayChapter {
+    /// 1-based spine position.
+    let index: Int
+    /// Manifest id of the content document.
+    let itemID: String
+    let documentPath: String
+    let document: Data
+    let smilPath: String
+    let smilID: String
+    let smil: SMILDocument
+    let audioPath: String
+    let audioID: String
+    /// The rendered audio file's name in the rendered folder.
+    let audioFile: String
+    let duration: Int
+
+    init(source: OverlaySource, chapter: BookManifest.Chapter, narration: NarrationOptions,
+         granularity: OverlayGranularity, layout: inout OverlayLayout) throws(OverlayError) {
+        guard let item = source.book.spine.first(where: { $0.index == chapter.index }), item.path == chapter.href else {
+            throw OverlayError("the book has no spine item \(chapter.index) at \(chapter.href); was it rendered from another book?")
+        }
+        guard chapter.audio.lowercased().hasSuffix(".mp3") else {
+            throw OverlayError("\(chapter.audio) is not MP3; media overlays need MP3 audio (render with --format mp3)")
+        }
+        let timing: ChapterTiming
+        do {
+            timing = try JSONCoding.decode(ChapterTiming.self, from: source.renderedFile(chapter.timing))
+        } catch {
+            throw OverlayError("\(chapter.timing): cannot be read: \(error)")
+        }
+        let data = try source.bookFile(item.path)
+        let parsed: XMLDocument
+        let text: ChapterText
+        do {
+            parsed = try XMLDocument(data: data, path: item.path)
+            text = try NarrationExtractor(options: narration).extract(data, path: item.path, language: source.book.metadata.language).text
+        } catch {
+            throw OverlayError("\(item.path): cannot be read: \(error)")
+        }
+        guard text.text == timing.text else {
+            throw OverlayError("the narration of \(item.path) differs from \(chapter.timing) (another book, or other --include-notes?)")
+        }
+        let raw = try RawXML(data: data, path: item.path)
+        try raw.verify(against: parsed)
+        let fragments = try FragmentPlanner.fragments(text: text, timing: timing, granularity: granularity)
+        guard !fragments.isEmpty else { throw OverlayError("nothing to highlight") }
+
+        index = chapter.index
+        itemID = item.idref
+        documentPath = item.path
+        audioFile = chapter.audio
+        duration = timing.audio.duration.milliseconds
+        let stem = String(chapter.audio.dropLast(4))
+        smilPath = layout.path(stem + ".smil")
+        audioPath = layout.path("audio/" + chapter.audio)
+        smilID = layout.id(String(format: "fr-smil-%03d", chapter.index))
+        audioID = layout.id(String(format: "fr-audio-%03d", chapter.index))
+        let stylesheet = layout.stylesheetPath
+        let wrapped = try ContentWrapper(raw: raw, path: item.path)
+            .wrap(fragments, granularity: granularity, stylesheetHref: OverlayText.href(from: item.path, to: stylesheet))
+        document = wrapped.data
+        smil = SMILDocument(
+            textHref: OverlayText.href(from: smilPath, to: item.path),
+            bodyID: wrapped.bodyID,
+            audioHref: OverlayText.href(from: smilPath, to: audioPath),
+            entries: wrapped.wrapped.map { SMILDocument.Entry(id: $0.id, begin: $0.fragment.begin, end: $0.fragment.end) }
+        )
+        guard !smil.entries.isEmpty else { throw OverlayError("\(item.path): no narrated text in XHTML to highlight") }
+    }
+}

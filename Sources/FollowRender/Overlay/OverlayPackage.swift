@@ -1,0 +1,72 @@
+import Foundation
+
+/// The files the overlay EPUB adds or changes besides the chapters' own: the
+/// package document, the highlight stylesheet and, for an EPUB 2 book, a
+/// navigation document.
+struct OverlayPackage {
+    let source: OverlaySource
+    let chapters: [OverlayChapter]
+    var layout: OverlayLayout
+
+    /// Every new or changed file by container path, with its bytes.
+    mutating func files() throws(OverlayError) -> [String: Data] {
+        var files: [String: Data] = [:]
+        var items: [PackageRewriter.Item] = []
+        var metas: [PackageRewriter.Meta] = []
+        for chapter in chapters {
+            files[chapter.documentPath] = chapter.document
+            files[chapter.smilPath] = chapter.smil.data
+            files[chapter.audioPath] = try source.renderedFile(chapter.audioFile)
+            items.append(.init(id: chapter.smilID, href: href(chapter.smilPath), mediaType: PackageRewriter.smilMediaType))
+            items.append(.init(id: chapter.audioID, href: href(chapter.audioPath), mediaType: "audio/mpeg"))
+            metas.append(.init("media:duration", refines: chapter.smilID, value: OverlayText.clock(milliseconds: chapter.duration)))
+        }
+        metas.append(.init("media:duration", value: OverlayText.clock(milliseconds: chapters.reduce(0) { $0 + $1.duration })))
+        metas.append(.init("media:narrator", value: "eSpeak NG voice \(source.manifest.voice)"))
+        metas.append(.init("media:active-class", value: MediaOverlayWriter.activeClass))
+        files[layout.stylesheetPath] = Data(Self.stylesheet.utf8)
+        items.append(.init(id: layout.id("fr-media-overlay-css"), href: href(layout.stylesheetPath), mediaType: "text/css"))
+
+        let isEPUB2 = !source.book.metadata.version.hasPrefix("3")
+        if isEPUB2 {
+            let navigation = NavigationDocument(
+                path: layout.path("fr-nav.xhtml"), title: source.book.metadata.title, language: source.book.metadata.language,
+                entries: source.book.toc.isEmpty ? NavigationDocument.spineEntries(source.book.spine) : source.book.toc
+            )
+            files[navigation.path] = navigation.data
+            items.append(.init(id: layout.id("fr-nav"), href: href(navigation.path), mediaType: "application/xhtml+xml", properties: "nav"))
+        }
+        let rewriter = PackageRewriter(raw: source.package, path: source.book.packagePath)
+        files[source.book.packagePath] = try rewriter.rewritten(
+            items: items,
+            overlays: Dictionary(chapters.map { ($0.itemID, $0.smilID) }, uniquingKeysWith: { first, _ in first }),
+            properties: [:],
+            metas: metas,
+            modified: Self.modified()
+        )
+        return files
+    }
+
+    /// The highlight rule reading systems apply through `media:active-class`.
+    static let stylesheet = """
+        /* Added by follow-render: highlights the text being read aloud (EPUB 3 Media Overlays). */
+        .\(MediaOverlayWriter.activeClass) {
+            background-color: #ffe27a;
+            color: #000000;
+        }
+
+        """
+
+    private func href(_ path: String) -> String {
+        OverlayText.href(from: source.book.packagePath, to: path)
+    }
+
+    /// Now, as `dcterms:modified` wants it.
+    private static func modified() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss'Z'"
+        return formatter.string(from: Date())
+    }
+}
