@@ -61,12 +61,15 @@ struct OverlayPackage {
         OverlayText.href(from: source.book.packagePath, to: path)
     }
 
-    /// Now, as `dcterms:modified` wants it.
+    /// Now, as `dcterms:modified` wants it; `SOURCE_DATE_EPOCH` (the
+    /// reproducible-builds convention) fixes it so that the same book and
+    /// settings give a byte-identical EPUB.
     private static func modified() -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss'Z'"
-        return formatter.string(from: Date())
+        let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(TimeInterval.init)
+        return formatter.string(from: epoch.map(Date.init(timeIntervalSince1970:)) ?? Date())
     }
 }
