@@ -32,18 +32,37 @@ public final class ZipWriter {
 
     /// Adds a file; `compress` asks for deflate (ignored for `mimetype`, always stored).
     public func add(path name: String, data: Data, compress: Bool) throws(EPUBError) {
-        guard !isClosed else { throw EPUBError("\(name): the archive is already closed") }
-        try ContainerPath.checkEntryName(name)
-        if name == "mimetype", !names.isEmpty {
-            throw EPUBError("mimetype: must be the first entry of an EPUB")
-        }
-        guard names.insert(name).inserted else { throw EPUBError("\(name): added twice") }
+        try checkNew(name)
         let buffer = malloc(max(data.count, 1))!
         data.copyBytes(to: buffer.assumingMemoryBound(to: UInt8.self), count: data.count)
         guard let source = zip_source_buffer(archive, buffer, UInt64(data.count), 1) else {
             free(buffer)
             throw EPUBError("\(name): \(lastError)")
         }
+        try add(source, as: name, compress: compress)
+    }
+
+    /// Adds the file at `file` on disk, read only when the archive is written,
+    /// so large files (audio) never have to be held in memory.
+    public func add(path name: String, file: String, compress: Bool) throws(EPUBError) {
+        try checkNew(name)
+        guard FileManager.default.isReadableFile(atPath: file) else { throw EPUBError("\(file): cannot be read") }
+        guard let source = zip_source_file(archive, file, 0, -1) else {
+            throw EPUBError("\(name): \(lastError)")
+        }
+        try add(source, as: name, compress: compress)
+    }
+
+    private func checkNew(_ name: String) throws(EPUBError) {
+        guard !isClosed else { throw EPUBError("\(name): the archive is already closed") }
+        try ContainerPath.checkEntryName(name)
+        if name == "mimetype", !names.isEmpty {
+            throw EPUBError("mimetype: must be the first entry of an EPUB")
+        }
+        guard names.insert(name).inserted else { throw EPUBError("\(name): added twice") }
+    }
+
+    private func add(_ source: OpaquePointer, as name: String, compress: Bool) throws(EPUBError) {
         let index = zip_file_add(archive, name, source, ZIP_FL_ENC_UTF_8)
         guard index >= 0 else {
             zip_source_free(source)

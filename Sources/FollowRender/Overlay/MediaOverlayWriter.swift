@@ -50,8 +50,8 @@ public struct MediaOverlayWriter {
             throw OverlayError("no chapter could be given a media overlay" + (warnings.last.map { ": \($0)" } ?? ""))
         }
         var package = OverlayPackage(source: source, chapters: chapters, layout: layout)
-        let files = try package.files()
-        try OverlayArchive.write(files, source: source, to: path)
+        let (files, audio) = try package.files()
+        try OverlayArchive.write(files, audio: audio, source: source, to: path)
         return MediaOverlaySummary(
             chapters: chapters.map(\.index), fragments: chapters.reduce(0) { $0 + $1.smil.entries.count }, warnings: warnings
         )

@@ -3,11 +3,13 @@ import Foundation
 /// Writes the overlay EPUB: `mimetype` first and stored, then the book's own
 /// files in their original order (changed ones replaced, old SMIL documents
 /// dropped), then the new files; under a temporary name renamed at the end.
+/// Audio is read from disk as the archive is written, never held in memory.
 enum OverlayArchive {
     /// Extensions of files that are already compressed and are stored as they are.
     private static let stored: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "mp3", "m4a", "mp4", "ogg", "opus", "woff", "woff2"]
 
-    static func write(_ files: [String: Data], source: OverlaySource, to path: String) throws(OverlayError) {
+    static func write(_ files: [String: Data], audio: [String: String], source: OverlaySource,
+                      to path: String) throws(OverlayError) {
         let temporary = AtomicFile.temporaryPath(for: path)
         do {
             let writer = try ZipWriter(path: temporary)
@@ -20,6 +22,9 @@ enum OverlayArchive {
             }
             for name in files.keys.sorted() where !written.contains(name) {
                 try writer.add(path: name, data: files[name]!, compress: compress(name))
+            }
+            for name in audio.keys.sorted() where !written.contains(name) {
+                try writer.add(path: name, file: audio[name]!, compress: compress(name))
             }
             try writer.close()
             try AtomicFile.commit(temporary, to: path)

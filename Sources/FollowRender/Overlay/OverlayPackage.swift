@@ -8,15 +8,17 @@ struct OverlayPackage {
     let chapters: [OverlayChapter]
     var layout: OverlayLayout
 
-    /// Every new or changed file by container path, with its bytes.
-    mutating func files() throws(OverlayError) -> [String: Data] {
+    /// Every new or changed file by container path, with its bytes, and the
+    /// audio files by container path, with their paths on disk.
+    mutating func files() throws(OverlayError) -> (files: [String: Data], audio: [String: String]) {
         var files: [String: Data] = [:]
+        var audio: [String: String] = [:]
         var items: [PackageRewriter.Item] = []
         var metas: [PackageRewriter.Meta] = []
         for chapter in chapters {
             files[chapter.documentPath] = chapter.document
             files[chapter.smilPath] = chapter.smil.data
-            files[chapter.audioPath] = try source.renderedFile(chapter.audioFile)
+            audio[chapter.audioPath] = source.renderedFolder + "/" + chapter.audioFile
             items.append(.init(id: chapter.smilID, href: href(chapter.smilPath), mediaType: PackageRewriter.smilMediaType))
             items.append(.init(id: chapter.audioID, href: href(chapter.audioPath), mediaType: "audio/mpeg"))
             metas.append(.init("media:duration", refines: chapter.smilID, value: OverlayText.clock(milliseconds: chapter.duration)))
@@ -44,7 +46,7 @@ struct OverlayPackage {
             metas: metas,
             modified: Self.modified()
         )
-        return files
+        return (files, audio)
     }
 
     /// The highlight rule reading systems apply through `media:active-class`.
