@@ -27,8 +27,9 @@ enum EPUBOutput {
     }
 
     /// Writes the overlay EPUB, warning about each chapter left without overlay.
+    @discardableResult
     static func write(book: String, folder: String, settings: RenderSettings, granularity: OverlayGranularity,
-                      to epub: String, quiet: Bool) throws {
+                      to epub: String, quiet: Bool) throws -> MediaOverlaySummary {
         let writer = MediaOverlayWriter(bookPath: book, renderedFolder: folder, narration: settings.narrationOptions,
                                         granularity: granularity)
         let summary: MediaOverlaySummary
@@ -43,5 +44,6 @@ enum EPUBOutput {
                 + "\(summary.fragments) \(granularity.rawValue) fragments")
             print(epub)
         }
+        return summary
     }
 }

@@ -37,7 +37,8 @@ enum RenderCommand: Command {
                             chapter that cannot be rendered.
           --sync LIST       Also write, beside each sidecar, NNN-slug.vtt (WebVTT, word
                             timestamps in the cues), NNN-slug.srt and/or
-                            NNN-slug.guided.json (Readium Guided Navigation).
+                            NNN-slug.guided.json (Readium Guided Navigation; with --epub
+                    its textrefs point at the sentences' ids in that EPUB).
           --epub PATH       Also write a copy of the book with the narration as EPUB 3
                             Media Overlays (read-aloud with highlighting in Thorium,
                             Apple Books …). Needs MP3. Without --out, the audio and
@@ -106,19 +107,21 @@ enum RenderCommand: Command {
         }
         trap.release()
         progress.close()
-        if let sync {
-            do {
-                try SyncExporter(formats: sync).write(RenderedBook.load(summary.folder))
-            } catch {
-                throw FileFailure(file: summary.folder, error: error)
-            }
-        }
         if !quiet, out != nil || epub == nil { printSummary(summary, elapsed: Date().timeIntervalSince(started)) }
         if strict, let first = summary.manifest.skipped.first {
             throw FileFailure(file: path, reason: "refused with --strict: chapter \(first.index) (\(first.href)) was skipped: \(first.reason)")
         }
+        var guided = GuidedNavigationExporter()
         if let epub, !summary.manifest.chapters.isEmpty {
-            try EPUBOutput.write(book: path, folder: summary.folder, settings: settings, granularity: granularity, to: epub, quiet: quiet)
+            guided = try EPUBOutput.write(book: path, folder: summary.folder, settings: settings, granularity: granularity,
+                                          to: epub, quiet: quiet).guidedNavigation
+        }
+        if let sync {
+            do {
+                try SyncExporter(formats: sync, guided: guided).write(RenderedBook.load(summary.folder))
+            } catch {
+                throw FileFailure(file: summary.folder, error: error)
+            }
         }
         return summary.manifest.chapters.isEmpty ? 1 : 0
     }

@@ -123,6 +123,34 @@ struct ExportTests {
         #expect(SRTExporter.document(timing) == "1\n00:00:01,000 --> 00:00:02,000\nTom & Jerry <3 the end\n")
     }
 
+    @Test("with --epub, Guided Navigation textrefs point at each sentence's first span in the EPUB", arguments: ["sentence", "word"])
+    func guidedNavigationIntoEPUB(granularity: String) throws {
+        let folder = try TestPaths.temporaryFolder()
+        let epub = folder + "/read-aloud.epub"
+        let run = try CommandRun.cli([TestPaths.sampleBook, "--out", folder + "/out", "--rate", "4x", "--quiet",
+                                      "--epub", epub, "--granularity", granularity, "--sync", "guided"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let book = try RenderedFolder.load(folder + "/out", run: run)
+        for (chapter, timing) in zip(book.manifest.chapters, book.timings) {
+            let stem = String(chapter.timing.dropLast(".timing.json".count))
+            let guided = try JSONCoding.decode(GuidedNavigationExporter.Document.self,
+                                               from: Data(contentsOf: URL(fileURLWithPath: book.file(stem + ".guided.json"))))
+            let xhtml = try CommandRun.run("/usr/bin/unzip", ["-p", epub, chapter.href]).stdout
+            #expect(guided.guided.count == timing.sentences.count)
+            for (object, sentence) in zip(guided.guided, timing.sentences) {
+                let parts = object.textref.split(separator: "#")
+                #expect(parts.count == 2 && parts[0] == Substring(chapter.href), "\(object.textref)")
+                guard parts.count == 2, let open = xhtml.range(of: "<span id=\"\(parts[1])\">") else {
+                    Issue.record("\(object.textref) is not a span of \(chapter.href)")
+                    continue
+                }
+                let sentenceText = (timing.text as NSString).substring(with: NSRange(location: sentence.range.location, length: sentence.range.length))
+                let firstWord = String(sentenceText.prefix { $0.isLetter || $0.isNumber })
+                #expect(xhtml[open.upperBound...].hasPrefix(firstWord), "\(object.textref) does not start '\(sentenceText)'")
+            }
+        }
+    }
+
     @Test("--sync refuses unknown formats with exit 2")
     func unknownFormat() throws {
         let run = try CommandRun.cli([TestPaths.sampleBook, "--out", try TestPaths.temporaryFolder(), "--sync", "vtt,ass"])

@@ -53,7 +53,8 @@ public struct MediaOverlayWriter {
         let (files, audio) = try package.files()
         try OverlayArchive.write(files, audio: audio, source: source, to: path)
         return MediaOverlaySummary(
-            chapters: chapters.map(\.index), fragments: chapters.reduce(0) { $0 + $1.smil.entries.count }, warnings: warnings
+            chapters: chapters.map(\.index), fragments: chapters.reduce(0) { $0 + $1.smil.entries.count }, warnings: warnings,
+            sentenceAnchors: Dictionary(uniqueKeysWithValues: chapters.map { ($0.index, $0.sentenceAnchors) })
         )
     }
 }
@@ -66,4 +67,13 @@ public struct MediaOverlaySummary: Hashable, Sendable {
     public var fragments: Int
     /// One line per chapter left without overlay, and a notice when old overlays were replaced.
     public var warnings: [String]
+    /// Per chapter (spine position), the element id where each sentence (by
+    /// index in its sidecar) starts in the EPUB's XHTML.
+    public var sentenceAnchors: [Int: [Int: String]]
+
+    /// Guided Navigation `textref`s that point at the sentences in this EPUB.
+    public var guidedNavigation: GuidedNavigationExporter {
+        let anchors = sentenceAnchors
+        return GuidedNavigationExporter { timing, sentence in anchors[timing.chapter.index]?[sentence] }
+    }
 }

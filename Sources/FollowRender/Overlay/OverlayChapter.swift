@@ -17,6 +17,9 @@ struct OverlayChapter {
     /// The rendered audio file's name in the rendered folder.
     let audioFile: String
     let duration: Int
+    /// The id of the first wrapped piece of each sentence (by index in the
+    /// sidecar), for links into the EPUB such as Guided Navigation `textref`s.
+    let sentenceAnchors: [Int: String]
 
     init(source: OverlaySource, chapter: BookManifest.Chapter, narration: NarrationOptions,
          granularity: OverlayGranularity, layout: inout OverlayLayout) throws(OverlayError) {
@@ -70,5 +73,26 @@ struct OverlayChapter {
             entries: wrapped.wrapped.map { SMILDocument.Entry(id: $0.id, begin: $0.fragment.begin, end: $0.fragment.end) }
         )
         guard !smil.entries.isEmpty else { throw OverlayError("\(item.path): no narrated text in XHTML to highlight") }
+        sentenceAnchors = Self.anchors(wrapped.wrapped, timing: timing, granularity: granularity)
+    }
+
+    /// Sentence index → id of its first wrapped piece; with word granularity,
+    /// of the first wrapped piece of its words.
+    private static func anchors(_ wrapped: [(fragment: OverlayFragment, id: String)], timing: ChapterTiming,
+                                granularity: OverlayGranularity) -> [Int: String] {
+        var sentenceOfTarget: [Int] = []
+        switch granularity {
+        case .sentence: sentenceOfTarget = Array(timing.sentences.indices)
+        case .word:
+            for (index, sentence) in timing.sentences.enumerated() {
+                sentenceOfTarget += Array(repeating: index, count: sentence.words.count)
+            }
+        }
+        var anchors: [Int: String] = [:]
+        for entry in wrapped where entry.fragment.target - 1 < sentenceOfTarget.count {
+            let sentence = sentenceOfTarget[entry.fragment.target - 1]
+            if anchors[sentence] == nil { anchors[sentence] = entry.id }
+        }
+        return anchors
     }
 }
