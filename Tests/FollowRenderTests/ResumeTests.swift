@@ -77,6 +77,19 @@ struct ResumeTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["file"])
     }
 
+    @Test("a missing voice or eSpeak NG data folder gives one line naming it, and no output folder")
+    func missingVoiceOrData() throws {
+        let folder = try TestPaths.temporaryFolder()
+        let voice = try CommandRun.cli([TestPaths.sampleBook, "--out", folder + "/a", "--voice", "no-such-voice"])
+        #expect(voice.status == 1)
+        #expect(voice.stderr == "follow-render: \(TestPaths.sampleBook): eSpeak NG voice 'no-such-voice' is not installed (see 'follow-render voices')\n")
+        let data = try EnvironmentRun.cli([TestPaths.sampleBook, "--out", folder + "/b"],
+                                          environment: ["ESPEAK_DATA_PATH": folder + "/missing"], in: folder)
+        #expect(data.status == 1)
+        #expect(data.stderr.contains("eSpeak NG data folder not found at \(folder)/missing"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
     private func finishedChapters(in folder: String) -> [BookManifest.Chapter] {
         guard let data = FileManager.default.contents(atPath: folder + "/book.json"),
               let manifest = try? JSONCoding.decode(BookManifest.self, from: data) else { return [] }

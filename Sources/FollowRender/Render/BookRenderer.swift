@@ -46,10 +46,10 @@ public struct BookRenderer: Sendable {
     /// when `cancellation` fires.
     public func run(cancellation: RenderCancellation = RenderCancellation(),
                     onEvent: @escaping @Sendable (RenderEvent) -> Void) throws -> RenderSummary {
-        try Self.prepareFolder(outputFolder)
-        let folder = URL(fileURLWithPath: outputFolder).standardizedFileURL.path
         let engine = try SpeechEngine.shared()
         let voices = try VoiceResolver(engine: engine, forced: settings.voice, bookLanguage: book.metadata.language)
+        let created = try Self.prepareFolder(outputFolder)
+        let folder = URL(fileURLWithPath: outputFolder).standardizedFileURL.path
         let previous = Self.existingManifest(in: folder)
         let plan = chapters.enumerated().map { position, chapter in
             let key = ChapterCacheKey.make(chapter: chapter, settings: settings, voice: voices.bookVoice, track: position + 1,
@@ -109,6 +109,11 @@ public struct BookRenderer: Sendable {
         if let signal = cancellation.cancelledBy {
             throw RenderInterrupted(signal: signal, folder: folder, kept: final.chapters.count)
         }
+        if final.chapters.isEmpty, let first = final.skipped.first {
+            try? FileManager.default.removeItem(atPath: manifestPath)
+            if created { try? FileManager.default.removeItem(atPath: folder) }
+            throw RenderError("no chapter could be rendered: chapter \(first.index) (\(first.href)): \(first.reason)")
+        }
         try AtomicFile.write(Data(Playlist.m3u8(final).utf8), to: folder + "/" + OutputNaming.playlistFile)
         return RenderSummary(folder: folder, manifest: final, rendered: jobs.count - final.skipped.count, reused: kept.count)
     }
@@ -134,20 +139,23 @@ public struct BookRenderer: Sendable {
         }
     }
 
-    /// Creates the output folder, or says why it cannot be used.
-    static func prepareFolder(_ path: String) throws(RenderError) {
+    /// Creates the output folder, or says why it cannot be used; true when it
+    /// did not exist before.
+    static func prepareFolder(_ path: String) throws(RenderError) -> Bool {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
             guard isFolder.boolValue else { throw RenderError("\(path): exists and is not a folder") }
+            guard FileManager.default.isWritableFile(atPath: path) else {
+                throw RenderError("\(path): the output folder is not writable")
+            }
+            return false
         } else {
             do {
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             } catch {
                 throw RenderError("\(path): cannot create the output folder: \(error.localizedDescription)")
             }
-        }
-        guard FileManager.default.isWritableFile(atPath: path) else {
-            throw RenderError("\(path): the output folder is not writable")
+            return true
         }
     }
 }

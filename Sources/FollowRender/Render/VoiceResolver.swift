@@ -14,6 +14,9 @@ final class VoiceResolver {
         self.engine = engine
         self.forced = forced
         if let forced {
+            guard engine.voice(named: forced) != nil else {
+                throw SpeechError("eSpeak NG voice '\(forced)' is not installed (see 'follow-render voices')")
+            }
             fallback = forced
         } else if let voice = engine.voiceName(forLanguage: bookLanguage) ?? engine.voiceName(forLanguage: "en") {
             fallback = voice

@@ -68,6 +68,12 @@ public final class SpeechEngine: Sendable {
         return catalog.voices(forLanguage: language)
     }
 
+    /// The installed voice called `name` (a name, identifier or language as
+    /// `voices` lists them), or nil.
+    public func voice(named name: String) -> Voice? {
+        catalog.voice(named: name)
+    }
+
     /// The voice name for a BCP 47 tag (`en`, `en-GB`, `ja`, `ar`, `fr-CA` ...),
     /// falling back to the base language; nil when no installed voice fits.
     public func voiceName(forLanguage tag: String) -> String? {
