@@ -8,7 +8,7 @@ private func words(in text: String, locale: String) throws -> [TextRange] {
     let whole = TextRange(location: 0, length: text.utf16.count)
     let chapter = ChapterText(text: text, paragraphs: [Paragraph(range: whole, kind: .text)],
                               languages: [LanguageRun(range: whole, language: locale)], sourceMap: [])
-    return Segmenter.sentences(in: chapter).flatMap(\.words)
+    return try Segmenter.sentences(in: chapter).flatMap(\.words)
 }
 
 /// The invariants every alignment must keep.

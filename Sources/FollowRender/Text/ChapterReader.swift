@@ -34,7 +34,7 @@ public struct ChapterReader {
             title: title,
             language: document.language,
             text: document.text,
-            sentences: Segmenter.sentences(in: document.text)
+            sentences: try Segmenter.sentences(in: document.text)
         )
     }
 

@@ -14,20 +14,20 @@ public enum Segmenter {
     /// closing `»` that ICU leaves alone) joins that sentence, and so do closing
     /// quotes that ICU puts at the start of the next one.
     /// All ranges are UTF-16 offsets into `text.text`.
-    public static func sentences(in text: ChapterText) -> [Sentence] {
+    public static func sentences(in text: ChapterText) throws -> [Sentence] {
         let units = Array(text.text.utf16)
         guard !units.isEmpty else { return [] }
         let languages = LanguageMap(runs: text.languages, count: units.count)
         var iterators = IteratorCache()
-        return units.withUnsafeBufferPointer { buffer in
+        return try units.withUnsafeBufferPointer { buffer in
             var sentences: [Sentence] = []
             for block in blocks(paragraphs: text.paragraphs, count: buffer.count) {
                 let language = languages.language(at: block.lowerBound)
-                for range in sentenceRanges(in: buffer, block: block, iterator: iterators.iterator(.sentence, language)) {
+                for range in try sentenceRanges(in: buffer, block: block, iterator: iterators.iterator(.sentence, language)) {
                     var words: [TextRange] = []
                     for piece in languages.pieces(of: range) {
-                        let iterator = iterators.iterator(.word, piece.language)
-                        segments(of: buffer, in: piece.range, with: iterator) { word, kind in
+                        let iterator = try iterators.iterator(.word, piece.language)
+                        try segments(of: buffer, in: piece.range, with: iterator) { word, kind in
                             if kind.isWordLike, hasLetterOrDigit(buffer[word]) { words.append(TextRange(word)) }
                         }
                     }
@@ -96,9 +96,9 @@ public enum Segmenter {
         in text: UnsafeBufferPointer<UInt16>,
         block: Range<Int>,
         iterator: BreakIterator
-    ) -> [Range<Int>] {
+    ) throws -> [Range<Int>] {
         var ranges: [Range<Int>] = []
-        segments(of: text, in: block, with: iterator) { segment, _ in
+        try segments(of: text, in: block, with: iterator) { segment, _ in
             guard let trimmed = trim(segment, in: text) else { return }
             if let last = ranges.last, SentenceJoins.continues(text, sentence: last, into: trimmed) {
                 ranges[ranges.count - 1] = last.lowerBound ..< trimmed.upperBound
@@ -120,19 +120,14 @@ public enum Segmenter {
 
     /// Runs `iterator` over `text[range]`.
     ///
-    /// ICU fails here only when it cannot allocate or its data is missing,
-    /// which leaves no way to narrate anything, so that stops the program.
+    /// ICU fails here only when it cannot allocate or its data is missing.
     private static func segments(
         of text: UnsafeBufferPointer<UInt16>,
         in range: Range<Int>,
         with iterator: BreakIterator,
         _ body: (Range<Int>, BreakIterator.WordClass) -> Void
-    ) {
-        do {
-            try iterator.forEachSegment(of: text, in: range, body)
-        } catch {
-            fatalError("\(error)")
-        }
+    ) throws {
+        try iterator.forEachSegment(of: text, in: range, body)
     }
 }
 
@@ -143,14 +138,9 @@ private struct IteratorCache {
 
     /// The iterator for `kind` and `language`, opened on first use; ICU's root
     /// rules when it knows nothing about the language.
-    mutating func iterator(_ kind: BreakIterator.Kind, _ language: String) -> BreakIterator {
+    mutating func iterator(_ kind: BreakIterator.Kind, _ language: String) throws -> BreakIterator {
         if let cached = kind == .sentence ? sentence[language] : word[language] { return cached }
-        let opened: BreakIterator
-        do {
-            opened = try BreakIterator(kind: kind, language: language)
-        } catch {
-            fatalError("\(error)")
-        }
+        let opened = try BreakIterator(kind: kind, language: language)
         switch kind {
         case .sentence: sentence[language] = opened
         case .word: word[language] = opened
