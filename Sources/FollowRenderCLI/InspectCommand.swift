@@ -25,7 +25,8 @@ enum InspectCommand: Command {
         let path = try arguments.positionals("BOOK")[0]
         let archive = try openBook(path)
         let chapters = try readChapters(archive, path: path, options: options).chapters
-        let report = BookInspection(book: archive.book, chapters: chapters, wordsPerMinute: 175)
+        let oneX = try SpeedTable.standard().wpm(forSpeed: 1)
+        let report = BookInspection(book: archive.book, chapters: chapters, wordsPerMinute: oneX)
         if json {
             try printJSON(report)
         } else {

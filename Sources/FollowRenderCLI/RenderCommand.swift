@@ -90,7 +90,13 @@ enum RenderCommand: Command {
         let renderer = BookRenderer(bookPath: path, book: archive.book, chapters: chapters, unreadable: unreadable, selection: chosen,
                                     settings: settings, outputFolder: folder, jobs: jobs, force: force,
                                     workerExecutable: try executablePath())
-        let progress = ProgressView(style: ProgressView.style(quiet: quiet), chapters: chapters, sampleRate: 22050)
+        let sampleRate: Int
+        do {
+            sampleRate = try SpeechEngine.shared().sampleRate
+        } catch {
+            throw FileFailure(file: path, error: error)
+        }
+        let progress = ProgressView(style: ProgressView.style(quiet: quiet), chapters: chapters, sampleRate: sampleRate)
         let cancellation = RenderCancellation()
         let trap = SignalTrap { signal in cancellation.cancel(signal: signal) }
         let started = Date()
