@@ -126,3 +126,22 @@ struct RenderTests {
         return errors
     }
 }
+
+@Suite("Choosing voices for language runs")
+struct VoicePieceTests {
+    @Test("a sentence that switches to xml:lang=\"fr\" midway is spoken in two pieces, the French one with the French voice")
+    func frenchPassage() throws {
+        let archive = try EPUBArchive(path: TestPaths.sampleBook)
+        let item = try #require(archive.book.spine.first { $0.index == 2 })
+        let chapter = try #require(try ChapterReader(archive: archive).chapter(item))
+        let engine = try SpeechEngine.shared()
+        let voices = try VoiceResolver(engine: engine, forced: nil, bookLanguage: "en")
+        let sentence = try #require(chapter.sentences.first { chapter.text.substring($0.range).contains("Merci") })
+        let pieces = VoicePiece.pieces(of: sentence, in: chapter, voices: voices)
+        #expect(pieces.map(\.voice) == [try #require(engine.voiceName(forLanguage: "en")), try #require(engine.voiceName(forLanguage: "fr"))])
+        #expect(chapter.text.substring(pieces[1].range).hasPrefix("« Merci pour la lumière"))
+        #expect(pieces.flatMap(\.words) == sentence.words)
+        let forced = try VoiceResolver(engine: engine, forced: "en-us", bookLanguage: "en")
+        #expect(VoicePiece.pieces(of: sentence, in: chapter, voices: forced).map(\.voice) == ["en-us"])
+    }
+}
