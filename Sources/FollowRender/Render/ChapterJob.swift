@@ -47,7 +47,7 @@ public struct ChapterJob: Hashable, Sendable, Codable {
         let timing = try ChapterRenderer(engine: engine, settings: settings, voices: voices)
             .render(chapter, into: writer, audioFile: audioFile) { done, samples in progress(done, samples) }
         try AtomicFile.commit(temporaryAudio, to: audioPath)
-        try AtomicFile.write(JSONCoding.data(timing), to: outputFolder + "/" + timingFile)
+        try SidecarFile.write(timing, to: outputFolder + "/" + timingFile)
         return ChapterResult(
             index: index, href: chapter.href, title: chapter.title, audio: audioFile, timing: timingFile,
             duration: timing.audio.duration, sentences: chapter.sentences.count, words: chapter.wordCount,
