@@ -11,6 +11,7 @@ packages=(
     libxml2-dev                       # XHTML, OPF, NCX, SMIL
     libicu-dev                        # sentence and word breaking
     ffmpeg                            # tests: decode audio as players do (ffmpeg, ffprobe)
+    sox                               # tests: an independent Ogg Vorbis decoder
     epubcheck                         # tests: validate media-overlay EPUBs
     espeak-ng lame                    # benchmark baseline: the engine's and encoder's own commands
     zip unzip                         # tests: build and unpack fixture books
