@@ -73,6 +73,17 @@ struct CommandLineTests {
         #expect(run.stderr.split(separator: "\n").count == 1)
     }
 
+    @Test("a book whose documents hold no text at all is refused as having nothing to narrate")
+    func noNarratableText() throws {
+        let folder = try TestPaths.temporaryFolder()
+        let files = EPUBTestSupport.replacing("EPUB/text/ch2.xhtml", with: EPUBTestSupport.chapterXHTML("<div><img src=\"a.png\" alt=\"\"/></div>"),
+                                              in: EPUBTestSupport.minimalBook(chapter1: "<p hidden=\"\">Hidden.</p><svg xmlns=\"http://www.w3.org/2000/svg\"/>"))
+        let book = try EPUBTestSupport.writeZip(files, to: URL(fileURLWithPath: folder + "/pictures.epub")).path
+        let run = try CommandRun.cli(["inspect", book])
+        #expect(run.status == 1)
+        #expect(run.stderr == "follow-render: \(book): no narratable text: no spine document has text to read\n")
+    }
+
     @Test("every invalid corpus book is read with one warning per fault, or refused in one line, quickly",
           arguments: try TestPaths.corpusFiles("bad"))
     func badCorpus(book: String) throws {

@@ -90,6 +90,21 @@ struct ResumeTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
+    @Test("a full disk gives one clear line and leaves no partial file under a final name",
+          .enabled(if: getuid() == 0, "mounting a small tmpfs needs root (as in CI)"))
+    func fullDisk() throws {
+        let mountPoint = try TestPaths.temporaryFolder()
+        let mount = try CommandRun.run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=300k", "tmpfs", mountPoint])
+        try #require(mount.status == 0, "cannot mount a tmpfs: \(mount.stderr)")
+        defer { _ = try? CommandRun.run("/usr/bin/umount", [mountPoint]) }
+        let run = try CommandRun.cli([book, "--chapters", "3", "--out", mountPoint + "/out", "--quiet"])
+        #expect(run.status == 1)
+        let errors = run.stderr.split(separator: "\n").filter { !$0.hasPrefix("follow-render: warning: ") }
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("disk full (No space left on device)") == true, "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: mountPoint).isEmpty)
+    }
+
     private func finishedChapters(in folder: String) -> [BookManifest.Chapter] {
         guard let data = FileManager.default.contents(atPath: folder + "/book.json"),
               let manifest = try? JSONCoding.decode(BookManifest.self, from: data) else { return [] }
