@@ -162,18 +162,27 @@ enum RenderCommand: Command {
 
     private static func printSummary(_ summary: RenderSummary, elapsed: Double) {
         let manifest = summary.manifest
-        let audio = manifest.duration.value
-        let speed = elapsed > 0 ? audio / elapsed : 0
-        Console.error("Rendered \(manifest.chapters.count) chapter\(manifest.chapters.count == 1 ? "" : "s") "
-            + "(\(clock(audio)) of audio at \(manifest.rate.preset), voice \(manifest.voice)) in \(clock(elapsed)), "
-            + String(format: "%.1f× real time", speed))
+        let rendered = manifest.chapters.filter { summary.rendered.contains($0.index) }
+        let audio = rendered.reduce(0) { $0 + $1.duration.value }
+        if rendered.isEmpty {
+            Console.error("Nothing to render: every chapter is up to date")
+        } else {
+            Console.error("Rendered \(plural(rendered.count, "chapter")) (\(clock(audio)) of audio) in \(clock(elapsed)), "
+                + String(format: "%.1f× real time", elapsed > 0 ? audio / elapsed : 0))
+        }
         if summary.reused > 0 {
-            Console.error("Kept \(summary.reused) chapter\(summary.reused == 1 ? "" : "s") from the last run (unchanged; --force renders them again)")
+            Console.error("Kept \(plural(summary.reused, "chapter")) from the last run (unchanged; --force renders them again)")
         }
         for skipped in manifest.skipped {
             Console.error("Skipped chapter \(skipped.index) (\(skipped.href)): \(skipped.reason)")
         }
-        Console.error("\(manifest.chapters.count) audio files with timing sidecars, \(OutputNaming.manifestFile) and \(OutputNaming.playlistFile) are in:")
+        Console.error("The book: \(plural(manifest.chapters.count, "chapter")), \(clock(manifest.duration.value)) of audio at "
+            + "\(manifest.rate.preset), voice \(manifest.voice); audio, timing sidecars, \(OutputNaming.manifestFile) and "
+            + "\(OutputNaming.playlistFile) are in:")
         print(summary.folder)
+    }
+
+    private static func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }

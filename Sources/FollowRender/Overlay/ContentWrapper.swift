@@ -61,7 +61,7 @@ struct ContentWrapper {
         if let existing = body.attribute("id")?.value, !existing.isEmpty {
             bodyID = existing
         } else {
-            bodyID = Self.unique("fr-body", taken: &taken)
+            bodyID = FreeName.claim({ number in number.map { "fr-body_\($0)" } ?? "fr-body" }, taken: &taken)
             edits.insert(" id=\"\(bodyID)\"", at: body.range.lowerBound + 1 + body.name.utf8.count)
         }
         if let stylesheetHref, let head = raw.firstTag("head", kind: .end) {
@@ -84,17 +84,6 @@ struct ContentWrapper {
     private static func uniqueID(for fragment: OverlayFragment, granularity: OverlayGranularity, taken: inout Set<String>) -> String {
         var base = (granularity == .sentence ? "fr-s" : "fr-w") + String(fragment.target)
         if fragment.piece > 1 { base += "-\(fragment.piece)" }
-        return unique(base, taken: &taken)
-    }
-
-    private static func unique(_ base: String, taken: inout Set<String>) -> String {
-        var id = base
-        var suffix = 2
-        while taken.contains(id) {
-            id = "\(base)_\(suffix)"
-            suffix += 1
-        }
-        taken.insert(id)
-        return id
+        return FreeName.claim({ number in number.map { "\(base)_\($0)" } ?? base }, taken: &taken)
     }
 }

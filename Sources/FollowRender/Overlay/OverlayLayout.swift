@@ -17,25 +17,13 @@ struct OverlayLayout {
     /// A free container path for `name` (relative to the package folder), with `-2`, `-3` … before the extension when taken.
     mutating func path(_ name: String) -> String {
         let dot = name.lastIndex(of: ".") ?? name.endIndex
-        var candidate = folder + name
-        var suffix = 2
-        while takenPaths.contains(candidate.lowercased()) {
-            candidate = folder + name[..<dot] + "-\(suffix)" + name[dot...]
-            suffix += 1
-        }
-        takenPaths.insert(candidate.lowercased())
-        return candidate
+        return FreeName.claim({ number in
+            folder + (number.map { name[..<dot] + "-\($0)" + name[dot...] } ?? name)
+        }, taken: &takenPaths, key: { $0.lowercased() })
     }
 
     /// A free manifest id, `base` or `base-2`, `base-3` ….
     mutating func id(_ base: String) -> String {
-        var candidate = base
-        var suffix = 2
-        while takenIDs.contains(candidate) {
-            candidate = "\(base)-\(suffix)"
-            suffix += 1
-        }
-        takenIDs.insert(candidate)
-        return candidate
+        FreeName.claim({ number in number.map { "\(base)-\($0)" } ?? base }, taken: &takenIDs)
     }
 }

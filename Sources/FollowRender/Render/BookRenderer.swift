@@ -115,7 +115,9 @@ public struct BookRenderer: Sendable {
             throw RenderError("no chapter could be rendered: chapter \(first.index) (\(first.href)): \(first.reason)")
         }
         try AtomicFile.write(Data(Playlist.m3u8(final).utf8), to: folder + "/" + OutputNaming.playlistFile)
-        return RenderSummary(folder: folder, manifest: final, rendered: jobs.count - final.skipped.count, reused: kept.count)
+        let reused = Set(kept.map(\.index))
+        return RenderSummary(folder: folder, manifest: final,
+                             rendered: final.chapters.map(\.index).filter { !reused.contains($0) }, reused: kept.count)
     }
 
     private var encoderName: String {
@@ -184,8 +186,8 @@ public struct RenderSummary: Sendable {
     /// Absolute path of the output folder.
     public var folder: String
     public var manifest: BookManifest
-    /// Chapters synthesized in this run.
-    public var rendered: Int
+    /// Spine positions of the chapters synthesized in this run.
+    public var rendered: [Int]
     /// Chapters kept from an earlier run because nothing that shapes them changed.
     public var reused: Int
 }
