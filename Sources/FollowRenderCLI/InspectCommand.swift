@@ -43,18 +43,11 @@ enum InspectCommand: Command {
         print("Layout:    \(report.layout.rawValue)")
         print("Narration: \(report.chapters.count) chapters, about \(clock(report.estimatedDuration.value)) at 1x")
         print("")
-        let rows = [["#", "href", "title", "lang", "chars", "sentences", "words", "1x"]] + report.chapters.map {
+        let rows = report.chapters.map {
             ["\($0.index)", $0.href, String($0.title.prefix(40)), $0.language, "\($0.characters)",
              "\($0.sentences)", "\($0.words)", clock($0.estimatedDuration.value)]
         }
-        let widths = (0..<8).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        let numeric: Set<Int> = [0, 4, 5, 6, 7]
-        for row in rows {
-            let cells = row.enumerated().map { column, cell in
-                let pad = String(repeating: " ", count: widths[column] - cell.count)
-                return numeric.contains(column) ? pad + cell : cell + pad
-            }
-            print(cells.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
-        }
+        print(Table.render(header: ["#", "href", "title", "lang", "chars", "sentences", "words", "1x"], rows: rows,
+                           rightAligned: [0, 4, 5, 6, 7]))
     }
 }

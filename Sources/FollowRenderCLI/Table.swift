@@ -1,14 +1,17 @@
 import Foundation
 
-/// Plain-text columns for command output, padded to the widest cell.
+/// Plain-text columns for command output, padded to the widest cell; numbers
+/// can be right-aligned.
 enum Table {
-    static func render(header: [String], rows: [[String]]) -> String {
+    static func render(header: [String], rows: [[String]], rightAligned: Set<Int> = []) -> String {
         let all = [header] + rows
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in
             row.indices.map { column in
-                column == row.count - 1 ? row[column] : row[column].padding(toLength: widths[column] + 2, withPad: " ", startingAt: 0)
-            }.joined()
+                let pad = String(repeating: " ", count: widths[column] - row[column].count)
+                if rightAligned.contains(column) { return pad + row[column] }
+                return column == row.count - 1 ? row[column] : row[column] + pad
+            }.joined(separator: "  ")
         }.joined(separator: "\n")
     }
 }
