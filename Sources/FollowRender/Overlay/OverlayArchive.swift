@@ -10,26 +10,25 @@ enum OverlayArchive {
 
     static func write(_ files: [String: Data], audio: [String: String], source: OverlaySource,
                       to path: String) throws(OverlayError) {
-        let temporary = AtomicFile.temporaryPath(for: path)
         do {
-            let writer = try ZipWriter(path: temporary)
-            try writer.add(path: "mimetype", data: Data("application/epub+zip".utf8), compress: false)
-            var written: Set<String> = ["mimetype"]
-            for name in source.container.paths where !written.contains(name) && !source.oldOverlays.contains(name) {
-                let data = try files[name] ?? source.bookFile(name)
-                try writer.add(path: name, data: data, compress: compress(name))
-                written.insert(name)
+            try AtomicFile.produce(at: path) { temporary in
+                let writer = try ZipWriter(path: temporary)
+                try writer.add(path: "mimetype", data: Data("application/epub+zip".utf8), compress: false)
+                var written: Set<String> = ["mimetype"]
+                for name in source.container.paths where !written.contains(name) && !source.oldOverlays.contains(name) {
+                    let data = try files[name] ?? source.bookFile(name)
+                    try writer.add(path: name, data: data, compress: compress(name))
+                    written.insert(name)
+                }
+                for name in files.keys.sorted() where !written.contains(name) {
+                    try writer.add(path: name, data: files[name]!, compress: compress(name))
+                }
+                for name in audio.keys.sorted() where !written.contains(name) {
+                    try writer.add(path: name, file: audio[name]!, compress: compress(name))
+                }
+                try writer.close()
             }
-            for name in files.keys.sorted() where !written.contains(name) {
-                try writer.add(path: name, data: files[name]!, compress: compress(name))
-            }
-            for name in audio.keys.sorted() where !written.contains(name) {
-                try writer.add(path: name, file: audio[name]!, compress: compress(name))
-            }
-            try writer.close()
-            try AtomicFile.commit(temporary, to: path)
         } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
             throw OverlayError("\(path): cannot write the EPUB: \(error)")
         }
     }

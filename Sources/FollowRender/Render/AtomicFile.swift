@@ -4,31 +4,44 @@ import Foundation
 /// the same folder, then renamed, so an interrupted run never leaves a
 /// truncated file under a final name.
 public enum AtomicFile {
-    /// The temporary name used for `path` by this process.
-    public static func temporaryPath(for path: String) -> String {
+    private static let marker = ".partial-"
+
+    /// Runs `body` to write the file at the temporary path it is given, then
+    /// renames that file to `path`; on any failure the temporary file is removed
+    /// and `body`'s error (or the rename's `RenderError`) is thrown.
+    public static func produce<Result>(at path: String, _ body: (String) throws -> Result) throws -> Result {
         let url = URL(fileURLWithPath: path)
-        return url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)").path
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent)\(marker)\(ProcessInfo.processInfo.processIdentifier)").path
+        do {
+            let result = try body(temporary)
+            guard rename(temporary, path) == 0 else { throw RenderError("\(path): cannot write: \(String(cString: strerror(errno)))") }
+            return result
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw error
+        }
+    }
+
+    /// Whether a file name is one of `produce`'s temporary names, left behind by
+    /// a process that was stopped.
+    public static func isTemporary(_ name: String) -> Bool {
+        name.hasPrefix(".") && name.contains(marker)
     }
 
     /// Writes `data` to `path` atomically.
     public static func write(_ data: Data, to path: String) throws(RenderError) {
-        let temporary = temporaryPath(for: path)
-        do {
-            try data.write(to: URL(fileURLWithPath: temporary))
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw RenderError("\(path): cannot write: \(Self.reason(error))")
-        }
-        try commit(temporary, to: path)
+        try write(to: path) { temporary in try data.write(to: URL(fileURLWithPath: temporary)) }
     }
 
-    /// Moves a finished temporary file over `path`.
-    public static func commit(_ temporary: String, to path: String) throws(RenderError) {
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw RenderError("\(path): cannot write: \(reason)")
+    /// `produce` for a file `body` writes, with a failure told as "cannot write" and its reason.
+    static func write(to path: String, _ body: (String) throws -> Void) throws(RenderError) {
+        do {
+            try produce(at: path, body)
+        } catch let error as RenderError {
+            throw error
+        } catch {
+            throw RenderError("\(path): cannot write: \(reason(error))")
         }
     }
 

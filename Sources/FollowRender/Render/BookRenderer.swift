@@ -136,7 +136,7 @@ public struct BookRenderer: Sendable {
     /// Removes temporary files that stopped workers left behind.
     private static func removePartialFiles(in folder: String) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        for name in names where name.hasPrefix(".") && name.contains(".partial-") {
+        for name in names where AtomicFile.isTemporary(name) {
             try? FileManager.default.removeItem(atPath: folder + "/" + name)
         }
     }

@@ -39,14 +39,13 @@ public struct ChapterJob: Hashable, Sendable, Codable {
         let audioFile = OutputNaming.audioFile(index: index, title: chapter.title, format: settings.format)
         let timingFile = OutputNaming.timingFile(index: index, title: chapter.title)
         let audioPath = outputFolder + "/" + audioFile
-        let temporaryAudio = AtomicFile.temporaryPath(for: audioPath)
-        defer { try? FileManager.default.removeItem(atPath: temporaryAudio) }
-        let writer = try makeAudioWriter(format: settings.format, path: temporaryAudio, sampleRate: engine.sampleRate,
-                                         bitrate: settings.bitrate, tags: tags(for: chapter, in: archive))
         let sampleRate = engine.sampleRate
-        let timing = try ChapterRenderer(engine: engine, settings: settings, voices: voices)
-            .render(chapter, into: writer, audioFile: audioFile) { done, samples in progress(done, samples) }
-        try AtomicFile.commit(temporaryAudio, to: audioPath)
+        let timing = try AtomicFile.produce(at: audioPath) { temporary in
+            let writer = try makeAudioWriter(format: settings.format, path: temporary, sampleRate: sampleRate,
+                                             bitrate: settings.bitrate, tags: tags(for: chapter, in: archive))
+            return try ChapterRenderer(engine: engine, settings: settings, voices: voices)
+                .render(chapter, into: writer, audioFile: audioFile, progress: progress)
+        }
         try SidecarFile.write(timing, to: outputFolder + "/" + timingFile)
         return ChapterResult(
             index: index, href: chapter.href, title: chapter.title, audio: audioFile, timing: timingFile,

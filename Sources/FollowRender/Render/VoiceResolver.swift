@@ -31,8 +31,9 @@ final class VoiceResolver {
     func voice(for language: String) -> String {
         if let forced { return forced }
         if let known = cache[language] { return known }
-        let voice = engine.voiceName(forLanguage: language) ?? fallback
-        if voice == fallback, engine.voiceName(forLanguage: language) == nil { unvoicedLanguages.append(language) }
+        let own = engine.voiceName(forLanguage: language)
+        if own == nil { unvoicedLanguages.append(language) }
+        let voice = own ?? fallback
         cache[language] = voice
         return voice
     }

@@ -7,14 +7,7 @@ enum SidecarFile {
 
     /// Writes `timing` to `path` atomically.
     static func write(_ timing: ChapterTiming, to path: String) throws(RenderError) {
-        let temporary = AtomicFile.temporaryPath(for: path)
-        do {
-            try stream(timing, to: temporary)
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw RenderError("\(path): cannot write: \(error)")
-        }
-        try AtomicFile.commit(temporary, to: path)
+        try AtomicFile.write(to: path) { temporary in try stream(timing, to: temporary) }
     }
 
     private static func stream(_ timing: ChapterTiming, to path: String) throws {
