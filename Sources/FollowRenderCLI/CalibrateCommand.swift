@@ -22,11 +22,22 @@ enum CalibrateCommand: Command {
           -h, --help      show this help
         """
 
-    static func run(_ arguments: inout Arguments) throws -> Int32 {
-        let engine = try SpeechEngine.shared()
-        let voice = try arguments.option("--voice") ?? engine.voiceName(forLanguage: "en") ?? "en"
+    struct Options {
+        var voice: String?
+        var output: String?
+    }
+
+    static func parse(_ arguments: inout Arguments) throws -> Options {
+        let voice = try arguments.option("--voice")
         let output = try arguments.option("--output")
         _ = try arguments.positionals()
+        return Options(voice: voice, output: output)
+    }
+
+    static func run(_ options: Options) throws -> Int32 {
+        let engine = try SpeechEngine.shared()
+        let voice = options.voice ?? engine.voiceName(forLanguage: "en") ?? "en"
+        let output = options.output
         var calibrator = SpeedCalibrator(engine: engine, voice: voice, passage: try SpeedTable.referencePassage())
         var points: [SpeedTable.Point] = []
         for speed in SpeedTable.presetSpeeds {

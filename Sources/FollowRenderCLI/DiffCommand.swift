@@ -25,10 +25,20 @@ enum DiffCommand: Command {
           -h, --help        Show this help.
         """
 
-    static func run(_ arguments: inout Arguments) throws -> Int32 {
+    struct Options {
+        var paths: [String]
+        var toleranceMs: Int
+        var json: Bool
+    }
+
+    static func parse(_ arguments: inout Arguments) throws -> Options {
         let json = arguments.flag("--json")
         let tolerance = try arguments.integer("--tolerance-ms", in: 0...3_600_000) ?? 0
-        let paths = try arguments.positionals("OLD", "NEW")
+        return Options(paths: try arguments.positionals("OLD", "NEW"), toleranceMs: tolerance, json: json)
+    }
+
+    static func run(_ options: Options) throws -> Int32 {
+        let (paths, tolerance, json) = (options.paths, options.toleranceMs, options.json)
         var books: [RenderedBook] = []
         for path in paths {
             do {

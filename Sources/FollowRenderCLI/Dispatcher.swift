@@ -1,20 +1,5 @@
+import FollowRender
 import Foundation
-
-/// A failure to report as `follow-render: <file>: <reason>` with exit 1.
-struct FileFailure: Error {
-    let file: String
-    let reason: String
-
-    init(file: String, reason: String) {
-        self.file = file
-        self.reason = reason
-    }
-
-    init(file: String, error: any Error) {
-        self.file = file
-        reason = String(describing: error)
-    }
-}
 
 /// Standard error output, one line at a time.
 enum Console {
@@ -54,7 +39,7 @@ extension CommandLine {
             return 0
         }
         do {
-            return try command.run(&arguments)
+            return try command.main(&arguments)
         } catch let error as UsageError {
             Console.error("follow-render \(command.name): \(error)\n\n\(command.help)")
             return 2

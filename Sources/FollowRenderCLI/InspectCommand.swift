@@ -19,15 +19,21 @@ enum InspectCommand: Command {
           -h, --help        Show this help.
         """
 
-    static func run(_ arguments: inout Arguments) throws -> Int32 {
+    struct Options {
+        var path: String
+        var json: Bool
+        var narration: NarrationOptions
+    }
+
+    static func parse(_ arguments: inout Arguments) throws -> Options {
         let json = arguments.flag("--json")
-        let options = NarrationOptions(includeNotes: arguments.flag("--include-notes"))
-        let path = try arguments.positionals("BOOK")[0]
-        let archive = try openBook(path)
-        let chapters = try readChapters(archive, path: path, options: options).chapters
-        let oneX = try SpeedTable.standard().wpm(forSpeed: 1)
-        let report = BookInspection(book: archive.book, chapters: chapters, wordsPerMinute: oneX)
-        if json {
+        let narration = NarrationOptions(includeNotes: arguments.flag("--include-notes"))
+        return Options(path: try arguments.positionals("BOOK")[0], json: json, narration: narration)
+    }
+
+    static func run(_ options: Options) throws -> Int32 {
+        let report = try BookOpener.inspect(options.path, options: options.narration) { Console.warning(file: options.path, $0) }
+        if options.json {
             try printJSON(report)
         } else {
             printTable(report)

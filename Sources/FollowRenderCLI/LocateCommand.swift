@@ -27,12 +27,25 @@ enum LocateCommand: Command {
           -h, --help        Show this help.
         """
 
-    static func run(_ arguments: inout Arguments) throws -> Int32 {
+    struct Options {
+        var path: String
+        var time: String?
+        var offset: String?
+        var sentence: Bool
+    }
+
+    static func parse(_ arguments: inout Arguments) throws -> Options {
         let sentence = arguments.flag("--sentence")
         let time = try arguments.option("--time")
         let offset = try arguments.option("--offset")
         let path = try arguments.positionals("DIR")[0]
         if time != nil, offset != nil { throw UsageError("give --time or --offset, not both") }
+        return Options(path: path, time: time, offset: offset, sentence: sentence)
+    }
+
+    /// Loads the folder first, so a missing folder is reported before a missing or malformed position.
+    static func run(_ options: Options) throws -> Int32 {
+        let (path, time, offset, sentence) = (options.path, options.time, options.offset, options.sentence)
         let book: RenderedBook
         do {
             book = try RenderedBook.load(path)

@@ -17,9 +17,14 @@ enum PresetsCommand: Command {
           -h, --help      show this help
         """
 
-    static func run(_ arguments: inout Arguments) throws -> Int32 {
+    static func parse(_ arguments: inout Arguments) throws -> String? {
         let speed = try arguments.option("--speed")
         _ = try arguments.positionals()
+        return speed
+    }
+
+    /// Prints every preset, or the rate of the speed `speed` when given.
+    static func run(_ speed: String?) throws -> Int32 {
         let table = try SpeedTable.standard()
         if let speed {
             guard let preset = table.preset(named: speed) else {

@@ -14,16 +14,18 @@ enum RenderChapterCommand: Command {
         lines on standard output.
         """
 
-    static func run(_ arguments: inout Arguments) throws -> Int32 {
+    static func parse(_ arguments: inout Arguments) throws -> ChapterJob {
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
         let encoded = try arguments.positionals("JOB_JSON")[0]
-        let job: ChapterJob
         do {
-            job = try JSONCoding.decode(ChapterJob.self, from: Data(encoded.utf8))
+            return try JSONCoding.decode(ChapterJob.self, from: Data(encoded.utf8))
         } catch {
             throw UsageError("JOB_JSON is not a chapter job: \(error)")
         }
+    }
+
+    static func run(_ job: ChapterJob) throws -> Int32 {
         do {
             let result = try job.run { sentences, samples in
                 send(.progress(sentences: sentences, samples: samples))

@@ -48,7 +48,12 @@ enum RenderCommand: Command {
           -h, --help        Show this help.
         """
 
-    static func run(_ arguments: inout Arguments) throws -> Int32 {
+    struct Options {
+        var job: RenderOptions
+        var quiet: Bool
+    }
+
+    static func parse(_ arguments: inout Arguments) throws -> Options {
         let quiet = arguments.flag("--quiet")
         let force = arguments.flag("--force")
         let strict = arguments.flag("--strict")
@@ -73,63 +78,48 @@ enum RenderCommand: Command {
             throw UsageError("--format takes mp3, wav, flac or ogg, not '\(formatName)'")
         }
         if rate != nil, wpm != nil { throw UsageError("give --rate or --wpm, not both") }
-        let granularity = try EPUBOutput.granularity(granularityName, epub: epub, format: format)
+        let granularity = try granularity(granularityName, epub: epub, format: format)
         let settings = try settings(rate: rate, wpm: wpm, voice: voice, format: format, bitrate: bitrate, includeNotes: includeNotes)
         let chosen = try selection.map { text throws(UsageError) -> ChapterSelection in
             guard let parsed = ChapterSelection(text) else { throw UsageError("--chapters takes a list such as 1,3-5, not '\(text)'") }
             return parsed
         }
+        let folder: RenderOptions.Folder = out.map { .path($0) } ?? (epub != nil ? .temporary : .namedAfterBook)
+        let options = RenderOptions(bookPath: path, settings: settings, folder: folder, selection: chosen, jobs: jobs,
+                                    force: force, strict: strict, sync: sync ?? [],
+                                    epub: epub.map { RenderOptions.EPUB(path: $0, granularity: granularity) })
+        return Options(job: options, quiet: quiet)
+    }
 
-        let archive = try openBook(path, strict: strict)
-        let (chapters, unreadable) = try readChapters(archive, path: path, options: settings.narrationOptions, strict: strict)
-        if let chosen, !chapters.contains(where: { chosen.contains($0.index) }) {
-            throw FileFailure(file: path, reason: "--chapters selects no narrated chapter (see 'follow-render inspect')")
-        }
-        let folder = try out ?? (epub != nil ? EPUBOutput.temporaryFolder() : defaultFolder(for: path))
-        defer { if out == nil, epub != nil { try? FileManager.default.removeItem(atPath: folder) } }
-        let renderer = BookRenderer(bookPath: path, book: archive.book, chapters: chapters, unreadable: unreadable, selection: chosen,
-                                    settings: settings, outputFolder: folder, jobs: jobs, force: force,
-                                    workerExecutable: try executablePath())
-        let sampleRate: Int
-        do {
-            sampleRate = try SpeechEngine.shared().sampleRate
-        } catch {
-            throw FileFailure(file: path, error: error)
-        }
-        let progress = ProgressView(style: ProgressView.style(quiet: quiet), chapters: chapters, sampleRate: sampleRate)
-        let cancellation = RenderCancellation()
-        let trap = SignalTrap { signal in cancellation.cancel(signal: signal) }
-        let started = Date()
+    static func run(_ options: Options) throws -> Int32 {
+        let printer = RenderPrinter(quiet: options.quiet, showsSummary: !options.job.isTemporary)
         let summary: RenderSummary
         do {
-            summary = try renderer.run(cancellation: cancellation) { event in progress.handle(event) }
+            summary = try RenderJob(options: options.job).run(cancellation: printer.cancellation) { printer.handle($0) }
         } catch let interrupted as RenderInterrupted {
-            progress.close()
+            printer.close()
             Console.error("follow-render: \(interrupted)")
             return 128 + interrupted.signal
         } catch {
-            progress.close()
-            throw FileFailure(file: path, error: error)
-        }
-        trap.release()
-        progress.close()
-        if !quiet, out != nil || epub == nil { printSummary(summary, elapsed: Date().timeIntervalSince(started)) }
-        if strict, let first = summary.manifest.skipped.first {
-            throw FileFailure(file: path, reason: "refused with --strict: chapter \(first.index) (\(first.href)) was skipped: \(first.reason)")
-        }
-        var guided = GuidedNavigationExporter()
-        if let epub, !summary.manifest.chapters.isEmpty {
-            guided = try EPUBOutput.write(book: path, folder: summary.folder, settings: settings, granularity: granularity,
-                                          to: epub, quiet: quiet).guidedNavigation
-        }
-        if let sync {
-            do {
-                try SyncExporter(formats: sync, guided: guided).write(RenderedBook.load(summary.folder))
-            } catch {
-                throw FileFailure(file: summary.folder, error: error)
-            }
+            printer.close()
+            throw error
         }
         return summary.manifest.chapters.isEmpty ? 1 : 0
+    }
+
+    /// The granularity named by `--granularity`, which only makes sense with `--epub` and MP3 audio.
+    private static func granularity(_ name: String?, epub: String?, format: AudioFormat) throws(UsageError) -> OverlayGranularity {
+        guard let epub else {
+            if name != nil { throw UsageError("--granularity needs --epub") }
+            return .sentence
+        }
+        guard format == .mp3 else { throw UsageError("--epub needs MP3 audio (EPUB 3 media overlays), not --format \(format.rawValue)") }
+        guard epub.lowercased().hasSuffix(".epub") else { throw UsageError("--epub takes a path ending in .epub, not '\(epub)'") }
+        let name = name ?? OverlayGranularity.sentence.rawValue
+        guard let granularity = OverlayGranularity(rawValue: name) else {
+            throw UsageError("--granularity takes sentence or word, not '\(name)'")
+        }
+        return granularity
     }
 
     private static func settings(rate: String?, wpm: Int?, voice: String?, format: AudioFormat, bitrate: Int,
@@ -146,43 +136,5 @@ enum RenderCommand: Command {
         }
         return RenderSettings(rateName: preset.name, speed: preset.speed, wpm: preset.wpm, voice: voice,
                               format: format, bitrate: bitrate, includeNotes: includeNotes)
-    }
-
-    private static func defaultFolder(for book: String) -> String {
-        let name = URL(fileURLWithPath: book).deletingPathExtension().lastPathComponent
-        return FileManager.default.currentDirectoryPath + "/" + (name.isEmpty ? "book" : name)
-    }
-
-    private static func executablePath() throws -> String {
-        guard let path = Bundle.main.executableURL?.resolvingSymlinksInPath().path else {
-            throw FileFailure(file: CommandLine.arguments[0], reason: "cannot find this program's own executable")
-        }
-        return path
-    }
-
-    private static func printSummary(_ summary: RenderSummary, elapsed: Double) {
-        let manifest = summary.manifest
-        let rendered = manifest.chapters.filter { summary.rendered.contains($0.index) }
-        let audio = rendered.reduce(0) { $0 + $1.duration.value }
-        if rendered.isEmpty {
-            Console.error("Nothing to render: every chapter is up to date")
-        } else {
-            Console.error("Rendered \(plural(rendered.count, "chapter")) (\(clock(audio)) of audio) in \(clock(elapsed)), "
-                + String(format: "%.1f× real time", elapsed > 0 ? audio / elapsed : 0))
-        }
-        if summary.reused > 0 {
-            Console.error("Kept \(plural(summary.reused, "chapter")) from the last run (unchanged; --force renders them again)")
-        }
-        for skipped in manifest.skipped {
-            Console.error("Skipped chapter \(skipped.index) (\(skipped.href)): \(skipped.reason)")
-        }
-        Console.error("The book: \(plural(manifest.chapters.count, "chapter")), \(clock(manifest.duration.value)) of audio at "
-            + "\(manifest.rate.preset), voice \(manifest.voice); audio, timing sidecars, \(OutputNaming.manifestFile) and "
-            + "\(OutputNaming.playlistFile) are in:")
-        print(summary.folder)
-    }
-
-    private static func plural(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }

@@ -20,28 +20,26 @@ enum SegmentCommand: Command {
           -h, --help        Show this help.
         """
 
-    static func run(_ arguments: inout Arguments) throws -> Int32 {
+    struct Options {
+        var path: String
+        var index: Int
+        var json: Bool
+        var narration: NarrationOptions
+    }
+
+    static func parse(_ arguments: inout Arguments) throws -> Options {
         let json = arguments.flag("--json")
-        let options = NarrationOptions(includeNotes: arguments.flag("--include-notes"))
+        let narration = NarrationOptions(includeNotes: arguments.flag("--include-notes"))
         guard let index = try arguments.integer("--chapter", in: 1...1_000_000) else {
             throw UsageError("missing --chapter N")
         }
-        let path = try arguments.positionals("BOOK")[0]
-        let archive = try openBook(path)
-        let reader = ChapterReader(archive: archive, options: options)
-        guard let item = archive.book.spine.first(where: { $0.index == index }) else {
-            throw FileFailure(file: path, reason: "no spine item \(index): the spine has \(archive.book.spine.count)")
-        }
-        let chapter: Chapter?
-        do {
-            chapter = try reader.chapter(item)
-        } catch {
-            throw FileFailure(file: path, error: error)
-        }
-        guard let chapter else {
-            throw FileFailure(file: path, reason: "spine item \(index) (\(item.path)) has no narratable text")
-        }
-        if json {
+        return Options(path: try arguments.positionals("BOOK")[0], index: index, json: json, narration: narration)
+    }
+
+    static func run(_ options: Options) throws -> Int32 {
+        let archive = try openBook(options.path)
+        let chapter = try BookOpener.chapter(options.index, of: archive, path: options.path, options: options.narration)
+        if options.json {
             try printJSON(ChapterSegmentation(chapter: chapter))
         } else {
             print("\(chapter.index)  \(chapter.href)  \(chapter.title)")

@@ -17,9 +17,14 @@ enum VoicesCommand: Command {
           -h, --help    show this help
         """
 
-    static func run(_ arguments: inout Arguments) throws -> Int32 {
+    static func parse(_ arguments: inout Arguments) throws -> String? {
         let language = try arguments.option("--lang")
         _ = try arguments.positionals()
+        return language
+    }
+
+    /// Lists the voices for `language` (all when nil).
+    static func run(_ language: String?) throws -> Int32 {
         let engine = try SpeechEngine.shared()
         let voices = engine.voices(language: language)
         if let language, voices.isEmpty {

@@ -1,0 +1,63 @@
+/// Opens a book and reads its chapters for the commands that take a book:
+/// each warning goes to a sink (named by the book's path), `--strict` turns the
+/// first one into a failure, and a refusal becomes a `FileFailure` naming the file.
+public enum BookOpener {
+    /// Opens the book at `path`, passing each of its warnings to `warn`.
+    public static func open(_ path: String, strict: Bool = false,
+                            warn: (String) -> Void) throws(FileFailure) -> EPUBArchive {
+        let archive: EPUBArchive
+        do {
+            archive = try EPUBArchive(path: path)
+        } catch {
+            throw FileFailure(file: path, error: error)
+        }
+        for warning in archive.warnings { warn(warning.message) }
+        if strict, let first = archive.warnings.first {
+            throw FileFailure(file: path, reason: "refused with --strict: \(first.message)")
+        }
+        return archive
+    }
+
+    /// The narrated chapters of a book, passing a warning for each one that is skipped to `warn`.
+    public static func chapters(of archive: EPUBArchive, path: String, options: NarrationOptions, strict: Bool = false,
+                                warn: (String) -> Void) throws(FileFailure) -> (chapters: [Chapter], unreadable: [UnreadableChapter]) {
+        let result = ChapterReader(archive: archive, options: options).read()
+        for failure in result.unreadable { warn(failure.warning.message) }
+        if strict, let first = result.unreadable.first {
+            throw FileFailure(file: path, reason: "refused with --strict: \(first.warning.message)")
+        }
+        guard !result.chapters.isEmpty else {
+            let reason = result.unreadable.isEmpty
+                ? "no narratable text: no spine document has text to read"
+                : "no readable chapter: \(result.unreadable[0].warning.message)"
+            throw FileFailure(file: path, reason: reason)
+        }
+        return result
+    }
+
+    /// The `inspect` report of the book at `path`: metadata and one row per narrated chapter.
+    public static func inspect(_ path: String, options: NarrationOptions, warn: (String) -> Void) throws -> BookInspection {
+        let archive = try open(path, warn: warn)
+        let chapters = try Self.chapters(of: archive, path: path, options: options, warn: warn).chapters
+        let oneX = try SpeedTable.standard().wpm(forSpeed: 1)
+        return BookInspection(book: archive.book, chapters: chapters, wordsPerMinute: oneX)
+    }
+
+    /// The narrated chapter at spine position `index`, for `segment`.
+    public static func chapter(_ index: Int, of archive: EPUBArchive, path: String,
+                               options: NarrationOptions) throws(FileFailure) -> Chapter {
+        guard let item = archive.book.spine.first(where: { $0.index == index }) else {
+            throw FileFailure(file: path, reason: "no spine item \(index): the spine has \(archive.book.spine.count)")
+        }
+        let chapter: Chapter?
+        do {
+            chapter = try ChapterReader(archive: archive, options: options).chapter(item)
+        } catch {
+            throw FileFailure(file: path, error: error)
+        }
+        guard let chapter else {
+            throw FileFailure(file: path, reason: "spine item \(index) (\(item.path)) has no narratable text")
+        }
+        return chapter
+    }
+}

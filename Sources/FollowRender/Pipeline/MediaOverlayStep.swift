@@ -1,0 +1,23 @@
+/// `--epub`: writes a copy of the book with the narration as EPUB 3 Media
+/// Overlays, and gives the sync exports the ids of the sentences in it.
+public struct MediaOverlayStep: RenderOutputStep {
+    public var epub: RenderOptions.EPUB
+
+    public init(_ epub: RenderOptions.EPUB) { self.epub = epub }
+
+    public func write(_ context: RenderOutputContext) throws {
+        guard !context.summary.manifest.chapters.isEmpty else { return }
+        let writer = MediaOverlayWriter(bookPath: context.options.bookPath, renderedFolder: context.folder,
+                                        narration: context.settings.narrationOptions, granularity: epub.granularity)
+        let summary: MediaOverlaySummary
+        do {
+            summary = try writer.write(to: epub.path)
+        } catch {
+            throw FileFailure(file: epub.path, error: error)
+        }
+        for warning in summary.warnings { context.warn(warning) }
+        context.wrote(epub.path, summary: "Media overlays: \(summary.chapters.count) chapter\(summary.chapters.count == 1 ? "" : "s"), "
+            + "\(summary.fragments) \(epub.granularity.rawValue) fragments")
+        context.guidedNavigation = summary.guidedNavigation
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// The whole render of a book, as the CLI's render command runs it: opens the
+/// book, reads its chapters, renders them in worker processes into the output
+/// folder (resuming an earlier run), applies the `--strict` policy, then runs
+/// the output steps (media-overlay EPUB, sync exports …) on the rendered folder.
+///
+/// Progress and warnings go to the event sink; nothing is printed. Errors are
+/// `FileFailure`s naming the file, except `RenderInterrupted` when the
+/// cancellation fires.
+public struct RenderJob: Sendable {
+    public var options: RenderOptions
+    /// Steps run after the overlay EPUB and before the sync exports, which
+    /// read what the steps before them wrote.
+    public var additionalSteps: [any RenderOutputStep]
+
+    public init(options: RenderOptions, additionalSteps: [any RenderOutputStep] = []) {
+        self.options = options
+        self.additionalSteps = additionalSteps
+    }
+
+    /// The output steps of these options, in the order they run.
+    public var outputSteps: [any RenderOutputStep] {
+        var steps: [any RenderOutputStep] = []
+        if let epub = options.epub { steps.append(MediaOverlayStep(epub)) }
+        steps += additionalSteps
+        if !options.sync.isEmpty { steps.append(SyncExportStep(options.sync)) }
+        return steps
+    }
+
+    /// Runs the job; `onEvent` is called on this thread and, during synthesis,
+    /// from worker threads (serialized).
+    public func run(cancellation: RenderCancellation = RenderCancellation(),
+                    onEvent: @escaping @Sendable (RenderJobEvent) -> Void) throws -> RenderSummary {
+        let path = options.bookPath
+        let warn: (String) -> Void = { onEvent(.warning(file: path, message: $0)) }
+        let archive = try BookOpener.open(path, strict: options.strict, warn: warn)
+        let (chapters, unreadable) = try BookOpener.chapters(of: archive, path: path, options: options.settings.narrationOptions,
+                                                             strict: options.strict, warn: warn)
+        if let chosen = options.selection, !chapters.contains(where: { chosen.contains($0.index) }) {
+            throw FileFailure(file: path, reason: "--chapters selects no narrated chapter (see 'follow-render inspect')")
+        }
+        let folder = try outputFolder()
+        defer { if options.isTemporary { try? FileManager.default.removeItem(atPath: folder) } }
+        let renderer = BookRenderer(bookPath: path, book: archive.book, chapters: chapters, unreadable: unreadable,
+                                    selection: options.selection, settings: options.settings, outputFolder: folder,
+                                    jobs: options.jobs, force: options.force, workerExecutable: try workerExecutable())
+        let sampleRate: Int
+        do {
+            sampleRate = try SpeechEngine.shared().sampleRate
+        } catch {
+            throw FileFailure(file: path, error: error)
+        }
+        onEvent(.prepared(chapters: chapters, sampleRate: sampleRate))
+        let started = Date()
+        let summary: RenderSummary
+        do {
+            summary = try renderer.run(cancellation: cancellation) { event in onEvent(.chapter(event)) }
+        } catch let interrupted as RenderInterrupted {
+            throw interrupted
+        } catch {
+            throw FileFailure(file: path, error: error)
+        }
+        onEvent(.rendered(summary, elapsed: Date().timeIntervalSince(started)))
+        if options.strict, let first = summary.manifest.skipped.first {
+            throw FileFailure(file: path, reason: "refused with --strict: chapter \(first.index) (\(first.href)) was skipped: \(first.reason)")
+        }
+        let context = RenderOutputContext(options: options, archive: archive, chapters: chapters, summary: summary, emit: onEvent)
+        for step in outputSteps { try step.write(context) }
+        return summary
+    }
+
+    private func outputFolder() throws -> String {
+        switch options.folder {
+        case let .path(path):
+            return path
+        case .namedAfterBook:
+            let name = URL(fileURLWithPath: options.bookPath).deletingPathExtension().lastPathComponent
+            return FileManager.default.currentDirectoryPath + "/" + (name.isEmpty ? "book" : name)
+        case .temporary:
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("follow-render-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            return url.path
+        }
+    }
+
+    private func workerExecutable() throws(FileFailure) -> String {
+        if let executable = options.workerExecutable { return executable }
+        guard let path = Bundle.main.executableURL?.resolvingSymlinksInPath().path else {
+            throw FileFailure(file: CommandLine.arguments[0], reason: "cannot find this program's own executable")
+        }
+        return path
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Everything a render is asked to do: the book, the speech and audio settings,
+/// which chapters, how many workers, the failure policy and the outputs to
+/// write after the chapters. The CLI's render command parses and validates its
+/// arguments into this value; `RenderJob` does the rest.
+public struct RenderOptions: Sendable {
+    /// Where the audio and sidecars go.
+    public enum Folder: Hashable, Sendable {
+        /// This folder (created when missing).
+        case path(String)
+        /// A folder named after the book file, in the current directory.
+        case namedAfterBook
+        /// A new temporary folder, removed when the job ends (for `--epub` without `--out`).
+        case temporary
+    }
+
+    /// The media-overlay EPUB to write after rendering (`--epub`).
+    public struct EPUB: Hashable, Sendable {
+        public var path: String
+        public var granularity: OverlayGranularity
+
+        public init(path: String, granularity: OverlayGranularity = .sentence) {
+            self.path = path
+            self.granularity = granularity
+        }
+    }
+
+    /// The book: an .epub file or an unpacked EPUB folder.
+    public var bookPath: String
+    public var settings: RenderSettings
+    public var folder: Folder
+    /// Spine positions to render now; nil for all.
+    public var selection: ChapterSelection?
+    /// Worker processes at once.
+    public var jobs: Int
+    /// Render every selected chapter again, even those an earlier run finished.
+    public var force: Bool
+    /// Fail on any warning: a fault in the book or a skipped chapter.
+    public var strict: Bool
+    /// Subtitle and Guided Navigation exports written beside each sidecar.
+    public var sync: [SyncFormat]
+    public var epub: EPUB?
+    /// The executable started as the worker (`render-chapter`); nil for this process's own.
+    public var workerExecutable: String?
+
+    public init(bookPath: String, settings: RenderSettings, folder: Folder = .namedAfterBook,
+                selection: ChapterSelection? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                force: Bool = false, strict: Bool = false, sync: [SyncFormat] = [], epub: EPUB? = nil,
+                workerExecutable: String? = nil) {
+        self.bookPath = bookPath
+        self.settings = settings
+        self.folder = folder
+        self.selection = selection
+        self.jobs = jobs
+        self.force = force
+        self.strict = strict
+        self.sync = sync
+        self.epub = epub
+        self.workerExecutable = workerExecutable
+    }
+
+    /// Whether the folder is removed at the end, so only the outputs remain.
+    public var isTemporary: Bool { folder == .temporary }
+}

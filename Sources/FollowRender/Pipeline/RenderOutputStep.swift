@@ -1,0 +1,59 @@
+/// One output a `RenderJob` writes after the chapters are rendered, from the
+/// rendered folder: the media-overlay EPUB, the `--sync` exports, and every
+/// later output (an audiobook file, web pages …) as one more step.
+///
+/// Steps run in order on the job's thread; a step that throws stops the job
+/// with that error (a `FileFailure` naming the file it could not write).
+public protocol RenderOutputStep: Sendable {
+    func write(_ context: RenderOutputContext) throws
+}
+
+/// What an output step is given: the opened book, its chapters as read for the
+/// render, the rendered folder, the settings, and a sink for warnings and reports.
+public final class RenderOutputContext {
+    public let options: RenderOptions
+    /// The book, opened once for the whole job.
+    public let archive: EPUBArchive
+    /// Every narrated chapter, as the render read it.
+    public let chapters: [Chapter]
+    /// What the render did: the folder, its manifest, which chapters were synthesized.
+    public let summary: RenderSummary
+    /// Guided Navigation `textref`s for the sync exports: the chapter hrefs, or
+    /// the sentences' ids in the EPUB once the media-overlay step has written it.
+    public var guidedNavigation = GuidedNavigationExporter()
+
+    private let emit: @Sendable (RenderJobEvent) -> Void
+    private var loaded: RenderedBook?
+
+    init(options: RenderOptions, archive: EPUBArchive, chapters: [Chapter], summary: RenderSummary,
+         emit: @escaping @Sendable (RenderJobEvent) -> Void) {
+        self.options = options
+        self.archive = archive
+        self.chapters = chapters
+        self.summary = summary
+        self.emit = emit
+    }
+
+    public var book: Book { archive.book }
+    public var settings: RenderSettings { options.settings }
+    /// Absolute path of the rendered folder.
+    public var folder: String { summary.folder }
+
+    /// The rendered folder read back (`book.json` and every sidecar), loaded once for all steps.
+    public func renderedBook() throws(TimingFileError) -> RenderedBook {
+        if let loaded { return loaded }
+        let book = try RenderedBook.load(folder)
+        loaded = book
+        return book
+    }
+
+    /// Reports a recoverable fault of the book, as one warning line naming it.
+    public func warn(_ message: String) {
+        emit(.warning(file: options.bookPath, message: message))
+    }
+
+    /// Reports a written output: one summary line and its path.
+    public func wrote(_ path: String, summary: String) {
+        emit(.wrote(summary: summary, path: path))
+    }
+}

@@ -1,0 +1,15 @@
+/// `--sync`: writes the WebVTT, SRT and Guided Navigation exports beside each
+/// sidecar of the rendered folder.
+public struct SyncExportStep: RenderOutputStep {
+    public var formats: [SyncFormat]
+
+    public init(_ formats: [SyncFormat]) { self.formats = formats }
+
+    public func write(_ context: RenderOutputContext) throws {
+        do {
+            try SyncExporter(formats: formats, guided: context.guidedNavigation).write(context.renderedBook())
+        } catch {
+            throw FileFailure(file: context.folder, error: error)
+        }
+    }
+}
