@@ -56,6 +56,9 @@ struct OverlayPackage {
             background-color: #ffe27a;
             color: #000000;
         }
+        svg .\(MediaOverlayWriter.activeClass) {
+            fill: #b04000;
+        }
 
         """
 

@@ -34,6 +34,8 @@ struct RawXML {
         var attributes: [Attribute]
         /// The default namespace in scope inside the element (for end tags: of the element closed).
         var defaultNamespace: String?
+        /// Index in `tags` of the start tag of the enclosing element (for end tags: of the element closed).
+        var parent: Int?
 
         /// The name without prefix.
         var localName: String { name.split(separator: ":").last.map(String.init) ?? name }
@@ -209,7 +211,7 @@ private struct Scanner {
         let declared = attributes.first { $0.name == "xmlns" }.map { Self.decodeAttribute($0.value) }
         let namespace = declared ?? inherited
         tags.append(RawXML.Tag(kind: empty ? .empty : .start, name: name, range: start..<index,
-                               attributes: attributes, defaultNamespace: namespace))
+                               attributes: attributes, defaultNamespace: namespace, parent: parents.last))
         if empty {
             if namespaces.isEmpty { rootClosed = true }
         } else {
@@ -226,9 +228,10 @@ private struct Scanner {
         guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else { throw fault("the end tag </\(name)> is not closed") }
         index += 1
         guard let namespace = namespaces.popLast() else { throw fault("the end tag </\(name)> closes nothing") }
-        parents.removeLast()
+        let closed = parents.removeLast()
         if namespaces.isEmpty { rootClosed = true }
-        tags.append(RawXML.Tag(kind: .end, name: name, range: start..<index, attributes: [], defaultNamespace: namespace))
+        tags.append(RawXML.Tag(kind: .end, name: name, range: start..<index, attributes: [], defaultNamespace: namespace,
+                               parent: tags[closed].parent))
     }
 
     /// `<!DOCTYPE …>` with its internal subset, or another declaration.
