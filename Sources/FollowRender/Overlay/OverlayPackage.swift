@@ -42,7 +42,7 @@ struct OverlayPackage {
         files[source.book.packagePath] = try rewriter.rewritten(
             items: items,
             overlays: Dictionary(chapters.map { ($0.itemID, $0.smilID) }, uniquingKeysWith: { first, _ in first }),
-            properties: [:],
+            properties: isEPUB2 ? UpgradeProperties.required(by: source) : [:],
             metas: metas,
             modified: Self.modified()
         )
