@@ -40,7 +40,8 @@ public final class EPUBArchive {
         self.warnings = warnings
         book = Book(
             metadata: package.metadata, packagePath: packagePath,
-            manifest: package.manifest, spine: package.spine, toc: toc
+            manifest: package.manifest, spine: package.spine, toc: toc,
+            landmarks: LandmarkReader.read(container: container, packagePath: packagePath, navigationPath: package.navigationPath)
         )
     }
 

@@ -18,13 +18,25 @@ public struct NarrationExtractor {
     public func extract(_ data: Data, path: String, language: String) throws -> ExtractedDocument {
         let document = try XMLDocument(data: data, path: path)
         var empty = NarrationBuilder()
-        guard let root = document.root else { return ExtractedDocument(text: empty.finish(), language: language, firstHeading: nil) }
+        guard let root = document.root else {
+            return ExtractedDocument(text: empty.finish(), language: language, firstHeading: nil, semantics: DocumentSemantics())
+        }
         var walk = Walk(options: options)
         let rootLanguage = Self.language(of: root) ?? language
         walk.visit(root, context: Walk.Context(language: rootLanguage, kind: .text, preformatted: false, silent: false))
         let text = walk.builder.finish()
         let heading = text.paragraphs.first { $0.kind == .heading }.map { text.substring($0.range) }
-        return ExtractedDocument(text: text, language: rootLanguage, firstHeading: heading)
+        return ExtractedDocument(text: text, language: rootLanguage, firstHeading: heading, semantics: Self.semantics(of: root))
+    }
+
+    /// The semantic tokens of the root, its `<body>` and the body's top-level sections.
+    static func semantics(of root: XMLNode) -> DocumentSemantics {
+        let body = root.elements(named: "body").first
+        let sections = body?.elements.filter { $0.name == "section" } ?? []
+        return DocumentSemantics(
+            document: ([root] + (body.map { [$0] } ?? [])).flatMap { ElementRules.semantics(of: $0).sorted() },
+            sections: sections.map { ElementRules.semantics(of: $0).sorted() }
+        )
     }
 
     /// The element's own `xml:lang` or `lang`, if any.
@@ -148,6 +160,8 @@ public struct ExtractedDocument: Hashable, Sendable {
     public var language: String
     /// The text of the first heading, a fallback chapter title.
     public var firstHeading: String?
+    /// What the document says it is (`epub:type`, `role`), for its matter.
+    public var semantics: DocumentSemantics
 }
 
 extension ChapterText {
