@@ -31,6 +31,10 @@ struct OverlayPackage {
 
         let isEPUB2 = !source.book.metadata.version.hasPrefix("3")
         if isEPUB2 {
+            for item in source.book.manifest where item.mediaType == "application/xhtml+xml" {
+                guard let data = try? files[item.path] ?? source.bookFile(item.path), let upgraded = DoctypeUpgrade.upgraded(data) else { continue }
+                files[item.path] = upgraded
+            }
             let navigation = NavigationDocument(
                 path: layout.path("fr-nav.xhtml"), title: source.book.metadata.title, language: source.book.metadata.language,
                 entries: source.book.toc.isEmpty ? NavigationDocument.spineEntries(source.book.spine) : source.book.toc

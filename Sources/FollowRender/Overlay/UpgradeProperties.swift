@@ -34,7 +34,7 @@ enum UpgradeProperties {
             case "svg": svg = svg || tag.defaultNamespace == ContentWrapper.svgNamespace || prefix == "svg"
             case "math": mathML = mathML || tag.defaultNamespace == mathMLNamespace || prefix != nil
             case "script", "form": scripted = true
-            case "switch": switches = switches || prefix == "epub"
+            case "switch": switches = switches || (prefix != nil && prefix != "svg")
             default: break
             }
             if !remote { remote = refersToRemoteResource(tag) }
