@@ -56,6 +56,21 @@ struct ReadAloudQualityTests {
         #expect(noteref.output.contains("<span id=\"fr-s2\">Then <b>rain</b>.</span>"))
     }
 
+    @Test("an unexpanded entity reference inside a sentence, which is not narrated, is never enclosed")
+    func entityReferenceIsNotEnclosed() throws {
+        let source = "<?xml version=\"1.0\"?>\n<!DOCTYPE html [<!ENTITY D \"&#x2014;\">]>\n"
+            + "<html xmlns=\"http://www.w3.org/1999/xhtml\"><head><title>t</title></head><body><p>Wait&D;then go.</p></body></html>"
+        let data = Data(source.utf8)
+        let extracted = try NarrationExtractor().extract(data, path: "t.xhtml", language: "en")
+        let chapter = Chapter(index: 1, href: "t.xhtml", title: "t", language: "en", text: extracted.text,
+                              sentences: try Segmenter.sentences(in: extracted.text))
+        let raw = try RawXML(data: data, path: "t.xhtml")
+        let fragments = try FragmentPlanner.fragments(text: chapter.text, timing: OverlayMeasureTests.syntheticTiming(chapter),
+                                                      granularity: .sentence, raw: raw)
+        let output = String(decoding: try ContentWrapper(raw: raw, path: "t.xhtml").wrap(fragments, granularity: .sentence, stylesheetHref: nil).data, as: UTF8.self)
+        #expect(output.contains("<p><span id=\"fr-s1\">Wait</span>&D;<span id=\"fr-s1-2\">then go.</span></p>"))
+    }
+
     // MARK: Dialogue
 
     @Test("an attribution after a quoted exclamation or question stays in its sentence; a new sentence does not")

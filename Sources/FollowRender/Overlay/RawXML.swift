@@ -64,6 +64,8 @@ struct RawXML {
     private(set) var textNodes: [TextNode] = []
     /// Every `id` and `xml:id` value in the document.
     private(set) var ids: Set<String> = []
+    /// Byte offsets of references to other entities, which stay unexpanded (not text).
+    private(set) var entityReferences: [Int] = []
 
     /// Scans `data`; `path` names the document in errors.
     init(data: Data, path: String) throws(OverlayError) {
@@ -73,6 +75,7 @@ struct RawXML {
         tags = scanner.tags
         textNodes = scanner.textNodes
         ids = scanner.ids
+        entityReferences = scanner.entityReferences
     }
 
     /// Throws unless the text nodes are exactly libxml2's, so that no edit can
@@ -116,6 +119,7 @@ private struct Scanner {
     var tags: [RawXML.Tag] = []
     var textNodes: [RawXML.TextNode] = []
     var ids: Set<String> = []
+    var entityReferences: [Int] = []
 
     private var index = 0
     private var namespaces: [String?] = []
@@ -277,6 +281,7 @@ private struct Scanner {
             append(Unicode.Scalar(value)!, range: start..<index, cdata: false)
         } else {
             finishText()
+            entityReferences.append(start)
         }
     }
 

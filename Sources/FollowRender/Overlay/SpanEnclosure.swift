@@ -118,8 +118,10 @@ struct SpanEnclosure {
         return open.last.map { .opensInside($0) } ?? .balanced
     }
 
-    /// Whether every non-whitespace character in `range` belongs to one of `pieces`.
+    /// Whether every non-whitespace character in `range` belongs to one of `pieces`
+    /// (and no unexpanded entity reference, which is not narrated, lies in it).
     private func onlyNarrated(_ range: Range<Int>, pieces: [Piece]) -> Bool {
+        guard !holdsEntityReference(range) else { return false }
         let narrated = Dictionary(grouping: pieces, by: \.node)
         return units(in: range).allSatisfy { node, unit, value in
             CodeUnit.isWhitespace(value) || narrated[node]?.contains { $0.units.contains(unit) } == true
@@ -131,7 +133,7 @@ struct SpanEnclosure {
         guard !range.isEmpty else { return true }
         let index = firstTag(atOrAfter: range.lowerBound)
         if index < raw.tags.count, raw.tags[index].range.lowerBound < range.upperBound { return false }
-        return units(in: range).allSatisfy { CodeUnit.isWhitespace($0.2) }
+        return !holdsEntityReference(range) && units(in: range).allSatisfy { CodeUnit.isWhitespace($0.2) }
     }
 
     /// Every text unit whose bytes lie inside `range`, as (node, unit index, value).
@@ -150,6 +152,15 @@ struct SpanEnclosure {
             }
         }
         return found
+    }
+
+    private func holdsEntityReference(_ range: Range<Int>) -> Bool {
+        var low = 0, high = raw.entityReferences.count
+        while low < high {
+            let middle = (low + high) / 2
+            if raw.entityReferences[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        return low < raw.entityReferences.count && raw.entityReferences[low] < range.upperBound
     }
 
     /// Index of the first tag starting at or after byte `offset`.
