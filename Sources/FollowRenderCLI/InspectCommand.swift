@@ -6,16 +6,18 @@ enum InspectCommand: Command {
     static let name = "inspect"
     static let summary = "Show a book's metadata and the chapters that will be narrated"
     static let help = """
-        Usage: follow-render inspect BOOK [--json] [--include-notes]
+        Usage: follow-render inspect BOOK [--json] [--include-notes] [--matter all|body]
 
         Reads BOOK (an .epub file or an unpacked EPUB folder) and prints its title,
         authors, language, EPUB version and layout, then one row per narrated spine
-        item: index (1-based spine position), href, title, language, UTF-16 length,
+        item: index (1-based spine position), href, title, language, matter (body,
+        or the kind of front or back matter), UTF-16 length,
         sentence and word counts, and the estimated narration time at 1x.
 
         Options:
           --json            Print the report as JSON.
           --include-notes   Count footnote and endnote bodies as narrated text.
+        \(Arguments.matterHelp)
           -h, --help        Show this help.
         """
 
@@ -27,7 +29,7 @@ enum InspectCommand: Command {
 
     static func parse(_ arguments: inout Arguments) throws -> Options {
         let json = arguments.flag("--json")
-        let narration = NarrationOptions(includeNotes: arguments.flag("--include-notes"))
+        let narration = NarrationOptions(includeNotes: arguments.flag("--include-notes"), matter: try arguments.matter())
         return Options(path: try arguments.positionals("BOOK")[0], json: json, narration: narration)
     }
 
@@ -50,10 +52,10 @@ enum InspectCommand: Command {
         print("Narration: \(report.chapters.count) chapters, about \(clock(report.estimatedDuration.value)) at 1x")
         print("")
         let rows = report.chapters.map {
-            ["\($0.index)", $0.href, String($0.title.prefix(40)), $0.language, "\($0.characters)",
+            ["\($0.index)", $0.href, String($0.title.prefix(40)), $0.language, $0.matter, "\($0.characters)",
              "\($0.sentences)", "\($0.words)", clock($0.estimatedDuration.value)]
         }
-        print(Table.render(header: ["#", "href", "title", "lang", "chars", "sentences", "words", "1x"], rows: rows,
-                           rightAligned: [0, 4, 5, 6, 7]))
+        print(Table.render(header: ["#", "href", "title", "lang", "matter", "chars", "sentences", "words", "1x"], rows: rows,
+                           rightAligned: [0, 5, 6, 7, 8]))
     }
 }

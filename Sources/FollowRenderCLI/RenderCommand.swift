@@ -8,7 +8,8 @@ enum RenderCommand: Command {
     static let help = """
         Usage: follow-render [render] BOOK [--out DIR] [--rate PRESET | --wpm N] [--voice NAME]
                              [--format mp3|wav|flac|ogg] [--bitrate KBPS] [--chapters LIST]
-                             [--jobs N] [--include-notes] [--force] [--strict] [--sync vtt,srt,guided] [--quiet]
+                             [--jobs N] [--include-notes] [--matter all|body] [--force] [--strict]
+                             [--sync vtt,srt,guided] [--quiet]
                              [--epub PATH [--granularity sentence|word]]
 
         Narrates BOOK (an .epub file or an unpacked EPUB folder) with eSpeak NG and
@@ -30,6 +31,7 @@ enum RenderCommand: Command {
           --chapters LIST   Only these spine positions, e.g. 1,3-5.
           --jobs N          Worker processes (default: the number of cores).
           --include-notes   Narrate footnote and endnote bodies too.
+        \(Arguments.matterHelp)
           --force           Render every chapter again, even those an earlier run
                             finished with the same text and settings (a rerun
                             otherwise resumes, keeping them).
@@ -58,6 +60,7 @@ enum RenderCommand: Command {
         let force = arguments.flag("--force")
         let strict = arguments.flag("--strict")
         let includeNotes = arguments.flag("--include-notes")
+        let matter = try arguments.matter()
         let out = try arguments.option("--out")
         let rate = try arguments.option("--rate")
         let wpm = try arguments.integer("--wpm", in: 80...1000)
@@ -87,7 +90,7 @@ enum RenderCommand: Command {
         let folder: RenderOptions.Folder = out.map { .path($0) } ?? (epub != nil ? .temporary : .namedAfterBook)
         let options = RenderOptions(bookPath: path, settings: settings, folder: folder, selection: chosen, jobs: jobs,
                                     force: force, strict: strict, sync: sync ?? [],
-                                    epub: epub.map { RenderOptions.EPUB(path: $0, granularity: granularity) })
+                                    epub: epub.map { RenderOptions.EPUB(path: $0, granularity: granularity) }, matter: matter)
         return Options(job: options, quiet: quiet)
     }
 

@@ -6,7 +6,7 @@ enum SegmentCommand: Command {
     static let name = "segment"
     static let summary = "Print one chapter's narration text split into sentences and words"
     static let help = """
-        Usage: follow-render segment BOOK --chapter N [--json] [--include-notes]
+        Usage: follow-render segment BOOK --chapter N [--json] [--include-notes] [--matter all|body]
 
         Prints the narration text of the spine item at 1-based position N, one
         sentence per line with its UTF-16 range [location, length]. Ranges count
@@ -17,6 +17,7 @@ enum SegmentCommand: Command {
           --chapter N       The spine position to print (see 'follow-render inspect').
           --json            Print {"index","href","text","sentences":[{"range","words"}]}.
           --include-notes   Narrate footnote and endnote bodies too.
+        \(Arguments.matterHelp)
           -h, --help        Show this help.
         """
 
@@ -29,7 +30,7 @@ enum SegmentCommand: Command {
 
     static func parse(_ arguments: inout Arguments) throws -> Options {
         let json = arguments.flag("--json")
-        let narration = NarrationOptions(includeNotes: arguments.flag("--include-notes"))
+        let narration = NarrationOptions(includeNotes: arguments.flag("--include-notes"), matter: try arguments.matter())
         guard let index = try arguments.integer("--chapter", in: 1...1_000_000) else {
             throw UsageError("missing --chapter N")
         }

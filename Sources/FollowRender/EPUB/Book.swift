@@ -11,13 +11,17 @@ public struct Book: Hashable, Sendable {
     public var spine: [SpineItem]
     /// Table of contents from the EPUB 3 nav, else the EPUB 2 NCX; nested.
     public var toc: [TOCEntry]
+    /// The EPUB 3 landmarks, else the EPUB 2 guide, in order.
+    public var landmarks: [Landmark]
 
-    public init(metadata: BookMetadata, packagePath: String, manifest: [ManifestItem], spine: [SpineItem], toc: [TOCEntry]) {
+    public init(metadata: BookMetadata, packagePath: String, manifest: [ManifestItem], spine: [SpineItem], toc: [TOCEntry],
+                landmarks: [Landmark] = []) {
         self.metadata = metadata
         self.packagePath = packagePath
         self.manifest = manifest
         self.spine = spine
         self.toc = toc
+        self.landmarks = landmarks
     }
 }
 

@@ -20,12 +20,14 @@ public final class EPUBArchive {
         let container = try Container(path: path)
         var warnings: [BookWarning] = []
         try Self.checkMimetype(in: container, warnings: &warnings)
+        warnings += ContainerAudit.metaInfWarnings(in: container)
         let packagePath = try ContainerDocument.packagePath(in: container, warnings: &warnings)
         let fallbackTitle = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         var package = try PackageDocument(
             container: container, path: packagePath, fallbackTitle: fallbackTitle, warnings: &warnings
         )
         try Self.checkEncryption(in: container, spine: package.spine, warnings: &warnings)
+        warnings += ContainerAudit.mediaTypeWarnings(manifest: package.manifest, container: container)
         let toc = try TableOfContents.read(
             navigationPath: package.navigationPath, ncxPath: package.ncxPath,
             container: container, warnings: &warnings
@@ -38,7 +40,8 @@ public final class EPUBArchive {
         self.warnings = warnings
         book = Book(
             metadata: package.metadata, packagePath: packagePath,
-            manifest: package.manifest, spine: package.spine, toc: toc
+            manifest: package.manifest, spine: package.spine, toc: toc,
+            landmarks: LandmarkReader.read(container: container, packagePath: packagePath, navigationPath: package.navigationPath)
         )
     }
 
@@ -63,8 +66,9 @@ public final class EPUBArchive {
 
     /// Refuses a book whose spine has encrypted documents; font obfuscation is fine.
     private static func checkEncryption(in container: Container, spine: [SpineItem], warnings: inout [BookWarning]) throws(EPUBError) {
-        guard container.contains(EncryptionDocument.path) else { return }
-        let encryption = try EncryptionDocument(data: container.data(at: EncryptionDocument.path))
+        guard container.contains(EncryptionDocument.path),
+              // Unparsable, it is reported by `ContainerAudit` and read as encrypting nothing.
+              let encryption = try? EncryptionDocument(data: container.data(at: EncryptionDocument.path)) else { return }
         let spinePaths = Set(spine.map(\.path))
         for (path, algorithm) in encryption.algorithms.sorted(by: { $0.key < $1.key })
         where !EncryptionDocument.fontObfuscation.contains(algorithm) {

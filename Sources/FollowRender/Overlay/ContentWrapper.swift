@@ -9,13 +9,26 @@ import Foundation
 struct ContentWrapper {
     static let xhtmlNamespace = "http://www.w3.org/1999/xhtml"
 
+    static let svgNamespace = "http://www.w3.org/2000/svg"
+    /// SVG elements whose text a `tspan` wrapper may hold.
+    static let svgTextElements: Set<String> = ["text", "tspan", "textPath"]
+
+    /// One wrapped fragment: its id, the structures around it (outermost
+    /// first) and the `epub:type` of its `par` when it lies in a note body.
+    struct Wrapped {
+        var fragment: OverlayFragment
+        var id: String
+        var structures: [OverlayStructures.Structure]
+        var noteType: String?
+    }
+
     /// The edited document, the fragments wrapped with the id each was given,
     /// and the id of its `body`, which the SMIL document's `epub:textref` names.
-    /// Text in another vocabulary (SVG, MathML, an `epub:switch` case) is not
-    /// wrapped: an XHTML `span` does not belong there.
+    /// XHTML text gets a `span`, SVG `<text>` a `tspan`; text in another
+    /// vocabulary (MathML, an `epub:switch` case) is not wrapped.
     struct Result {
         var data: Data
-        var wrapped: [(fragment: OverlayFragment, id: String)]
+        var wrapped: [Wrapped]
         var bodyID: String
 
         var ids: [String] { wrapped.map(\.id) }
@@ -27,8 +40,10 @@ struct ContentWrapper {
     func wrap(_ fragments: [OverlayFragment], granularity: OverlayGranularity, stylesheetHref: String?) throws(OverlayError) -> Result {
         var edits = ByteEdits()
         var taken = raw.ids
-        var wrapped: [(fragment: OverlayFragment, id: String)] = []
+        var structures = OverlayStructures(raw: raw)
+        var wrapped: [Wrapped] = []
         var previous: (node: Int, end: Int)?
+        let enclosure = SpanEnclosure(raw: raw)
         for fragment in fragments {
             guard fragment.node < raw.textNodes.count else {
                 throw OverlayError("\(path): the narration names text node \(fragment.node), which the document does not have")
@@ -41,18 +56,15 @@ struct ContentWrapper {
                 throw OverlayError("\(path): fragments out of reading order at text node \(fragment.node)")
             }
             previous = (fragment.node, fragment.units.upperBound)
-            guard node.defaultNamespace == Self.xhtmlNamespace else { continue }
+            guard let element = wrapperElement(for: node) else { continue }
+            guard let placement = fragment.placement
+                ?? enclosure.placement(of: [SpanEnclosure.Piece(node: fragment.node, units: fragment.units)]) else { continue }
             let id = Self.uniqueID(for: fragment, granularity: granularity, taken: &taken)
-            wrapped.append((fragment, id))
-            let open = "<span id=\"\(id)\">"
-            if let element = textOnlyElement(around: node) {
-                edits.insert(open, at: element.lowerBound, rank: 1)
-                edits.insert("</span>", at: element.upperBound, rank: 0)
-                continue
-            }
-            let first = fragment.units.lowerBound, last = fragment.units.upperBound - 1
-            edits.insert(node.inCDATA[first] ? "]]>\(open)<![CDATA[" : open, at: node.starts[first], rank: 1)
-            edits.insert(node.inCDATA[last] ? "]]></span><![CDATA[" : "</span>", at: node.ends[last], rank: 0)
+            let context = structures.around(node: fragment.node, taken: &taken, edits: &edits)
+            wrapped.append(Wrapped(fragment: fragment, id: id, structures: context.structures, noteType: context.noteType))
+            let open = "<\(element) id=\"\(id)\">", close = "</\(element)>"
+            edits.insert(placement.opensInCDATA ? "]]>\(open)<![CDATA[" : open, at: placement.bytes.lowerBound, rank: 1)
+            edits.insert(placement.closesInCDATA ? "]]>\(close)<![CDATA[" : close, at: placement.bytes.upperBound, rank: 0)
         }
         guard let body = raw.firstTag("body", kind: .start) ?? raw.firstTag("body", kind: .empty) else {
             throw OverlayError("\(path): the document has no <body>")
@@ -71,12 +83,13 @@ struct ContentWrapper {
         return Result(data: try edits.applied(to: raw.bytes, path: path), wrapped: wrapped, bodyID: bodyID)
     }
 
-    /// The bytes of the element holding `node` when that element may hold text
-    /// only (`<time>` without `datetime`): the wrapper then goes around it.
-    private func textOnlyElement(around node: RawXML.TextNode) -> Range<Int>? {
-        guard let parent = node.parent, raw.tags[parent].localName == "time", raw.tags[parent].attribute("datetime") == nil,
-              let end = raw.matchingEnd(of: parent) else { return nil }
-        return raw.tags[parent].range.lowerBound..<raw.tags[end].range.upperBound
+    /// `span` for XHTML text, `tspan` for the text of an SVG `<text>` (unprefixed
+    /// SVG, as inline SVG in XHTML is written), nil for other vocabularies.
+    private func wrapperElement(for node: RawXML.TextNode) -> String? {
+        if node.defaultNamespace == Self.xhtmlNamespace { return "span" }
+        guard node.defaultNamespace == Self.svgNamespace, let parent = node.parent,
+              !raw.tags[parent].name.contains(":"), Self.svgTextElements.contains(raw.tags[parent].localName) else { return nil }
+        return "tspan"
     }
 
     /// `fr-s12` (sentence 12), `fr-s12-2` (its second piece) or `fr-w40` (word 40),

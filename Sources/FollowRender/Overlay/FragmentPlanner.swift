@@ -1,6 +1,7 @@
 /// Decides what to wrap for a chapter: each sentence (or word) of the timing
-/// sidecar becomes one fragment per text node it touches, and the sentence's
-/// clip is shared among its pieces by the word timings.
+/// sidecar becomes one fragment, or one per stretch that a single wrapper can
+/// enclose (`SpanEnclosure`) when it crosses a boundary that cannot be, and
+/// the sentence's clip is shared among its pieces by the word timings.
 enum FragmentPlanner {
     /// A timed stretch of narration to highlight.
     private struct Target {
@@ -17,8 +18,19 @@ enum FragmentPlanner {
         var units: Range<Int>
     }
 
-    /// The fragments of `timing`, whose text must be `text.text`, in reading order.
-    static func fragments(text: ChapterText, timing: ChapterTiming, granularity: OverlayGranularity) throws(OverlayError) -> [OverlayFragment] {
+    /// Pieces that share one wrapper, and where it goes.
+    private struct Group {
+        var pieces: [Piece]
+        var placement: SpanEnclosure.Placement?
+
+        var narration: Range<Int> { pieces[0].narration.lowerBound..<pieces[pieces.count - 1].narration.upperBound }
+    }
+
+    /// The fragments of `timing`, whose text must be `text.text`, in reading order;
+    /// with `raw`, the markup of the document, pieces are joined where one wrapper can hold them.
+    static func fragments(text: ChapterText, timing: ChapterTiming, granularity: OverlayGranularity,
+                          raw: RawXML? = nil) throws(OverlayError) -> [OverlayFragment] {
+        let enclosure = raw.map(SpanEnclosure.init)
         let units = Array(text.text.utf16)
         let targets: [Target] = switch granularity {
         case .sentence:
@@ -31,10 +43,12 @@ enum FragmentPlanner {
         for (number, target) in targets.enumerated() {
             let pieces = pieces(of: target.range, units: units, spans: text.sourceMap, spanIndex: &spanIndex)
             guard !pieces.isEmpty else { continue }
-            let clips = try clips(for: pieces, of: target, chapter: timing.chapter.href)
-            for (position, (piece, clip)) in zip(pieces, clips).enumerated() {
-                fragments.append(OverlayFragment(node: piece.node, units: piece.units, begin: clip.lowerBound,
-                                                 end: clip.upperBound, target: number + 1, piece: position + 1))
+            let joined = enclosure.map { groups(of: pieces, enclosure: $0) } ?? pieces.map { Group(pieces: [$0]) }
+            let clips = try clips(for: joined.map(\.narration), of: target, chapter: timing.chapter.href)
+            for (position, (group, clip)) in zip(joined, clips).enumerated() {
+                let first = group.pieces[0]
+                fragments.append(OverlayFragment(node: first.node, units: first.units, begin: clip.lowerBound, end: clip.upperBound,
+                                                 target: number + 1, piece: position + 1, placement: group.placement))
             }
         }
         return fragments
@@ -59,14 +73,34 @@ enum FragmentPlanner {
         return pieces
     }
 
+    /// The pieces joined greedily, in order, into the longest runs one wrapper can enclose.
+    private static func groups(of pieces: [Piece], enclosure: SpanEnclosure) -> [Group] {
+        func placement(_ run: [Piece]) -> SpanEnclosure.Placement? {
+            enclosure.placement(of: run.map { SpanEnclosure.Piece(node: $0.node, units: $0.units) })
+        }
+        if pieces.count > 1, let whole = placement(pieces) { return [Group(pieces: pieces, placement: whole)] }
+        var groups: [Group] = []
+        for piece in pieces {
+            if var last = groups.last, last.placement != nil, enclosure.isXHTML(piece.node),
+               let joined = placement(last.pieces + [piece]) {
+                last.pieces.append(piece)
+                last.placement = joined
+                groups[groups.count - 1] = last
+            } else {
+                groups.append(Group(pieces: [piece], placement: placement([piece])))
+            }
+        }
+        return groups
+    }
+
     /// Consecutive clips, at least a millisecond each, covering the target's clip:
     /// each piece starts when the words say its first character is spoken.
-    private static func clips(for pieces: [Piece], of target: Target, chapter: String) throws(OverlayError) -> [Range<Int>] {
+    private static func clips(for pieces: [Range<Int>], of target: Target, chapter: String) throws(OverlayError) -> [Range<Int>] {
         let count = pieces.count
         guard target.end - target.begin >= count else {
             throw OverlayError("\(chapter): the clip at \(target.begin) ms is too short for its \(count) pieces")
         }
-        var bounds = [target.begin] + pieces.dropFirst().map { time(at: $0.narration.lowerBound, in: target) } + [target.end]
+        var bounds = [target.begin] + pieces.dropFirst().map { time(at: $0.lowerBound, in: target) } + [target.end]
         for index in 1..<count {
             bounds[index] = min(max(bounds[index], bounds[index - 1] + 1), target.end - (count - index))
         }

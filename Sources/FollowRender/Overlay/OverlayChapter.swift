@@ -49,7 +49,7 @@ struct OverlayChapter {
         }
         let raw = try RawXML(data: data, path: item.path)
         try raw.verify(against: parsed)
-        let fragments = try FragmentPlanner.fragments(text: text, timing: timing, granularity: granularity)
+        let fragments = try FragmentPlanner.fragments(text: text, timing: timing, granularity: granularity, raw: raw)
         guard !fragments.isEmpty else { throw OverlayError("nothing to highlight") }
 
         index = chapter.index
@@ -70,7 +70,10 @@ struct OverlayChapter {
             textHref: OverlayText.href(from: smilPath, to: item.path),
             bodyID: wrapped.bodyID,
             audioHref: OverlayText.href(from: smilPath, to: audioPath),
-            entries: wrapped.wrapped.map { SMILDocument.Entry(id: $0.id, begin: $0.fragment.begin, end: $0.fragment.end) }
+            entries: wrapped.wrapped.map {
+                SMILDocument.Entry(id: $0.id, begin: $0.fragment.begin, end: $0.fragment.end, type: $0.noteType,
+                                   structures: $0.structures.map { SMILDocument.Structure(id: $0.id, type: $0.type) })
+            }
         )
         guard !smil.entries.isEmpty else { throw OverlayError("\(item.path): no narrated text in XHTML to highlight") }
         sentenceAnchors = Self.anchors(wrapped.wrapped, timing: timing, granularity: granularity)
@@ -78,7 +81,7 @@ struct OverlayChapter {
 
     /// Sentence index → id of its first wrapped piece; with word granularity,
     /// of the first wrapped piece of its words.
-    private static func anchors(_ wrapped: [(fragment: OverlayFragment, id: String)], timing: ChapterTiming,
+    private static func anchors(_ wrapped: [ContentWrapper.Wrapped], timing: ChapterTiming,
                                 granularity: OverlayGranularity) -> [Int: String] {
         var sentenceOfTarget: [Int] = []
         switch granularity {

@@ -1,5 +1,5 @@
-/// One element the overlay wraps and times: a stretch of a single text node
-/// and the audio clip during which it is spoken.
+/// One element the overlay wraps and times: a stretch of narrated text (starting
+/// in one text node, possibly enclosing markup) and the audio clip during which it is spoken.
 struct OverlayFragment: Hashable, Sendable {
     /// Document-order index of the text node (as `SourceSpan.node`).
     var node: Int
@@ -12,4 +12,16 @@ struct OverlayFragment: Hashable, Sendable {
     var target: Int
     /// 1-based piece of that sentence or word; more than one when it crosses element boundaries.
     var piece: Int
+    /// Where the wrapper goes when it encloses more than `units` of `node`; nil: around those units.
+    var placement: SpanEnclosure.Placement?
+
+    init(node: Int, units: Range<Int>, begin: Int, end: Int, target: Int, piece: Int, placement: SpanEnclosure.Placement? = nil) {
+        self.node = node
+        self.units = units
+        self.begin = begin
+        self.end = end
+        self.target = target
+        self.piece = piece
+        self.placement = placement
+    }
 }

@@ -31,6 +31,10 @@ struct OverlayPackage {
 
         let isEPUB2 = !source.book.metadata.version.hasPrefix("3")
         if isEPUB2 {
+            for item in source.book.manifest where item.mediaType == "application/xhtml+xml" {
+                guard let data = try? files[item.path] ?? source.bookFile(item.path), let upgraded = DoctypeUpgrade.upgraded(data) else { continue }
+                files[item.path] = upgraded
+            }
             let navigation = NavigationDocument(
                 path: layout.path("fr-nav.xhtml"), title: source.book.metadata.title, language: source.book.metadata.language,
                 entries: source.book.toc.isEmpty ? NavigationDocument.spineEntries(source.book.spine) : source.book.toc
@@ -42,7 +46,7 @@ struct OverlayPackage {
         files[source.book.packagePath] = try rewriter.rewritten(
             items: items,
             overlays: Dictionary(chapters.map { ($0.itemID, $0.smilID) }, uniquingKeysWith: { first, _ in first }),
-            properties: [:],
+            properties: isEPUB2 ? UpgradeProperties.required(by: source) : [:],
             metas: metas,
             modified: Self.modified()
         )
@@ -55,6 +59,9 @@ struct OverlayPackage {
         .\(MediaOverlayWriter.activeClass) {
             background-color: #ffe27a;
             color: #000000;
+        }
+        svg .\(MediaOverlayWriter.activeClass) {
+            fill: #b04000;
         }
 
         """

@@ -34,6 +34,8 @@ struct RawXML {
         var attributes: [Attribute]
         /// The default namespace in scope inside the element (for end tags: of the element closed).
         var defaultNamespace: String?
+        /// Index in `tags` of the start tag of the enclosing element (for end tags: of the element closed).
+        var parent: Int?
 
         /// The name without prefix.
         var localName: String { name.split(separator: ":").last.map(String.init) ?? name }
@@ -62,6 +64,8 @@ struct RawXML {
     private(set) var textNodes: [TextNode] = []
     /// Every `id` and `xml:id` value in the document.
     private(set) var ids: Set<String> = []
+    /// Byte offsets of references to other entities, which stay unexpanded (not text).
+    private(set) var entityReferences: [Int] = []
 
     /// Scans `data`; `path` names the document in errors.
     init(data: Data, path: String) throws(OverlayError) {
@@ -71,6 +75,7 @@ struct RawXML {
         tags = scanner.tags
         textNodes = scanner.textNodes
         ids = scanner.ids
+        entityReferences = scanner.entityReferences
     }
 
     /// Throws unless the text nodes are exactly libxml2's, so that no edit can
@@ -114,6 +119,7 @@ private struct Scanner {
     var tags: [RawXML.Tag] = []
     var textNodes: [RawXML.TextNode] = []
     var ids: Set<String> = []
+    var entityReferences: [Int] = []
 
     private var index = 0
     private var namespaces: [String?] = []
@@ -209,7 +215,7 @@ private struct Scanner {
         let declared = attributes.first { $0.name == "xmlns" }.map { Self.decodeAttribute($0.value) }
         let namespace = declared ?? inherited
         tags.append(RawXML.Tag(kind: empty ? .empty : .start, name: name, range: start..<index,
-                               attributes: attributes, defaultNamespace: namespace))
+                               attributes: attributes, defaultNamespace: namespace, parent: parents.last))
         if empty {
             if namespaces.isEmpty { rootClosed = true }
         } else {
@@ -226,9 +232,10 @@ private struct Scanner {
         guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else { throw fault("the end tag </\(name)> is not closed") }
         index += 1
         guard let namespace = namespaces.popLast() else { throw fault("the end tag </\(name)> closes nothing") }
-        parents.removeLast()
+        let closed = parents.removeLast()
         if namespaces.isEmpty { rootClosed = true }
-        tags.append(RawXML.Tag(kind: .end, name: name, range: start..<index, attributes: [], defaultNamespace: namespace))
+        tags.append(RawXML.Tag(kind: .end, name: name, range: start..<index, attributes: [], defaultNamespace: namespace,
+                               parent: tags[closed].parent))
     }
 
     /// `<!DOCTYPE …>` with its internal subset, or another declaration.
@@ -274,6 +281,7 @@ private struct Scanner {
             append(Unicode.Scalar(value)!, range: start..<index, cdata: false)
         } else {
             finishText()
+            entityReferences.append(start)
         }
     }
 

@@ -43,7 +43,8 @@ public enum BookOpener {
         return BookInspection(book: archive.book, chapters: chapters, wordsPerMinute: oneX)
     }
 
-    /// The narrated chapter at spine position `index`, for `segment`.
+    /// The narrated chapter at spine position `index`, for `segment`; with
+    /// `--matter body`, a chapter of front or back matter is refused.
     public static func chapter(_ index: Int, of archive: EPUBArchive, path: String,
                                options: NarrationOptions) throws(FileFailure) -> Chapter {
         guard let item = archive.book.spine.first(where: { $0.index == index }) else {
@@ -57,6 +58,9 @@ public enum BookOpener {
         }
         guard let chapter else {
             throw FileFailure(file: path, reason: "spine item \(index) (\(item.path)) has no narratable text")
+        }
+        if options.matter == .body, !chapter.matter.isBody {
+            throw FileFailure(file: path, reason: "spine item \(index) (\(item.path)) is \(chapter.matter), not body matter (--matter body)")
         }
         return chapter
     }

@@ -35,7 +35,9 @@ public struct RenderJob: Sendable {
         let path = options.bookPath
         let warn: (String) -> Void = { onEvent(.warning(file: path, message: $0)) }
         let archive = try BookOpener.open(path, strict: options.strict, warn: warn)
-        let (chapters, unreadable) = try BookOpener.chapters(of: archive, path: path, options: options.settings.narrationOptions,
+        var narration = options.settings.narrationOptions
+        narration.matter = options.matter
+        let (chapters, unreadable) = try BookOpener.chapters(of: archive, path: path, options: narration,
                                                              strict: options.strict, warn: warn)
         if let chosen = options.selection, !chapters.contains(where: { chosen.contains($0.index) }) {
             throw FileFailure(file: path, reason: "--chapters selects no narrated chapter (see 'follow-render inspect')")

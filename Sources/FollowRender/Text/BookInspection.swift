@@ -6,6 +6,8 @@ public struct BookInspection: Hashable, Sendable, Codable {
         public var href: String
         public var title: String
         public var language: String
+        /// `body`, or the kind of front or back matter (`ChapterMatter`).
+        public var matter: String
         /// UTF-16 length of the narration text.
         public var characters: Int
         public var sentences: Int
@@ -34,6 +36,7 @@ public struct BookInspection: Hashable, Sendable, Codable {
                 href: chapter.href,
                 title: chapter.title,
                 language: chapter.language,
+                matter: chapter.matter.kind,
                 characters: chapter.text.utf16Count,
                 sentences: chapter.sentences.count,
                 words: chapter.wordCount,

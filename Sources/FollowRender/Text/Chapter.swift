@@ -11,8 +11,12 @@ public struct Chapter: Hashable, Sendable {
     public var language: String
     public var text: ChapterText
     public var sentences: [Sentence]
+    /// Body, front or back matter.
+    public var matter: ChapterMatter
 
-    public init(index: Int, href: String, title: String, language: String, text: ChapterText, sentences: [Sentence]) {
+    public init(index: Int, href: String, title: String, language: String, text: ChapterText, sentences: [Sentence],
+                matter: ChapterMatter = .body) {
+        self.matter = matter
         self.index = index
         self.href = href
         self.title = title

@@ -7,6 +7,7 @@
 public struct ChapterReader {
     private let archive: EPUBArchive
     private let extractor: NarrationExtractor
+    private var options: NarrationOptions { extractor.options }
 
     public init(archive: EPUBArchive, options: NarrationOptions = NarrationOptions()) {
         self.archive = archive
@@ -34,17 +35,18 @@ public struct ChapterReader {
             title: title,
             language: document.language,
             text: document.text,
-            sentences: try Segmenter.sentences(in: document.text)
+            sentences: try Segmenter.sentences(in: document.text),
+            matter: ChapterMatter.of(item, semantics: document.semantics, book: archive.book)
         )
     }
 
-    /// Every narrated chapter, and the documents that could not be read.
+    /// Every narrated chapter (with `--matter body`, of body matter only), and the documents that could not be read.
     public func read() -> (chapters: [Chapter], unreadable: [UnreadableChapter]) {
         var chapters: [Chapter] = []
         var unreadable: [UnreadableChapter] = []
         for item in narratedItems {
             do {
-                if let chapter = try chapter(item) { chapters.append(chapter) }
+                if let chapter = try chapter(item), options.matter == .all || chapter.matter.isBody { chapters.append(chapter) }
             } catch {
                 unreadable.append(UnreadableChapter(index: item.index, path: item.path, reason: String(describing: error)))
             }

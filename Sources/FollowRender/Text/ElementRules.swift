@@ -13,7 +13,7 @@ enum ElementRules {
     /// Elements whose content is never narrated: metadata, code, annotations
     /// read twice (ruby), media fallbacks and navigation.
     static let silent: Set<String> = [
-        "head", "script", "style", "template", "noscript", "nav", "rt", "rp", "img", "svg",
+        "head", "script", "style", "template", "noscript", "nav", "rt", "rp", "img",
         "math", "audio", "video", "object", "iframe", "canvas", "embed", "input", "select", "textarea", "button",
     ]
 
@@ -30,6 +30,7 @@ enum ElementRules {
     ]
 
     static let epubNamespace = "http://www.idpf.org/2007/ops"
+    static let svgNamespace = "http://www.w3.org/2000/svg"
     static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
 
     /// The semantic tokens of an element: its `epub:type` and `role` values.

@@ -13,9 +13,13 @@ struct NarrationBuilder {
     /// Source of a collapsed whitespace run waiting for the next visible character.
     private var pendingSpace: (node: Int, offset: Int, language: String)?
     private var pendingBreak = false
+    /// A line of SVG text ended: the next text joins it (`joinLine`).
+    private var pendingJoin = false
 
     private static let newline: UInt16 = 0x0A
     private static let space: UInt16 = 0x20
+    /// - and ‐, which at a line end before a lowercase letter split a word.
+    private static let hyphens: Set<UInt16> = [0x2D, 0x2010]
 
     /// Appends the UTF-16 units of text node `node` as seen in `language`.
     mutating func append(_ text: [UInt16], node: Int, language: String, kind: Paragraph.Kind, preformatted: Bool) {
@@ -35,6 +39,7 @@ struct NarrationBuilder {
             default:
                 openParagraph(kind: kind, language: language)
                 flushBreak(language: language)
+                flushJoin(before: unit, language: language)
                 if let space = pendingSpace, units.last != Self.newline, units.count > paragraphStart! {
                     emit(Self.space, node: space.node, offset: space.offset, language: space.language)
                 }
@@ -50,6 +55,14 @@ struct NarrationBuilder {
         pendingSpace = nil
     }
 
+    /// A new line of SVG text in the same paragraph: the lines are joined with a
+    /// space, or, when the line ends in a hyphen after a letter and the next
+    /// starts with a lowercase letter, into one word without the hyphen.
+    mutating func joinLine() {
+        if paragraphStart != nil { pendingJoin = true }
+        pendingSpace = nil
+    }
+
     /// A block boundary: the open paragraph, if any, is finished.
     mutating func endParagraph() {
         if let start = paragraphStart {
@@ -58,6 +71,7 @@ struct NarrationBuilder {
         paragraphStart = nil
         pendingSpace = nil
         pendingBreak = false
+        pendingJoin = false
     }
 
     /// The finished narration text.
@@ -78,6 +92,29 @@ struct NarrationBuilder {
         paragraphKind = kind
         pendingSpace = nil
         pendingBreak = false
+    }
+
+    private mutating func flushJoin(before unit: UInt16, language: String) {
+        guard pendingJoin else { return }
+        pendingJoin = false
+        pendingSpace = nil
+        if let last = units.last, Self.hyphens.contains(last), CodeUnit.isLowercase(unit),
+           units.count >= 2, CodeUnit.isLetter(units[units.count - 2]) {
+            removeLast()
+        } else if units.last.map(CodeUnit.isWhitespace) != true {
+            emit(Self.space, language: language)
+        }
+    }
+
+    /// Takes back the last emitted unit (a hyphen that joined two lines).
+    private mutating func removeLast() {
+        units.removeLast()
+        languages[languages.count - 1].range.length -= 1
+        if languages[languages.count - 1].range.length == 0 { languages.removeLast() }
+        if let last = spans.last, last.range.end == units.count + 1 {
+            spans[spans.count - 1].range.length -= 1
+            if spans[spans.count - 1].range.length == 0 { spans.removeLast() }
+        }
     }
 
     private mutating func flushBreak(language: String) {

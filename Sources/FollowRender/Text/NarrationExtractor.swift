@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Reading order is document order. Hidden content, page-break markers, note
 /// references, navigation, scripts and ruby annotations are left out; note
-/// bodies too unless `NarrationOptions.includeNotes` is set. Text nodes are
+/// bodies too unless `NarrationOptions.includeNotes` is set. Of inline SVG only
+/// the `<text>` elements are heard (see `visitSVG`). Text nodes are
 /// counted in document order over the whole document (see `SourceSpan`).
 public struct NarrationExtractor {
     public var options: NarrationOptions
@@ -17,13 +18,25 @@ public struct NarrationExtractor {
     public func extract(_ data: Data, path: String, language: String) throws -> ExtractedDocument {
         let document = try XMLDocument(data: data, path: path)
         var empty = NarrationBuilder()
-        guard let root = document.root else { return ExtractedDocument(text: empty.finish(), language: language, firstHeading: nil) }
+        guard let root = document.root else {
+            return ExtractedDocument(text: empty.finish(), language: language, firstHeading: nil, semantics: DocumentSemantics())
+        }
         var walk = Walk(options: options)
         let rootLanguage = Self.language(of: root) ?? language
         walk.visit(root, context: Walk.Context(language: rootLanguage, kind: .text, preformatted: false, silent: false))
         let text = walk.builder.finish()
         let heading = text.paragraphs.first { $0.kind == .heading }.map { text.substring($0.range) }
-        return ExtractedDocument(text: text, language: rootLanguage, firstHeading: heading)
+        return ExtractedDocument(text: text, language: rootLanguage, firstHeading: heading, semantics: Self.semantics(of: root))
+    }
+
+    /// The semantic tokens of the root, its `<body>` and the body's top-level sections.
+    static func semantics(of root: XMLNode) -> DocumentSemantics {
+        let body = root.elements(named: "body").first
+        let sections = body?.elements.filter { $0.name == "section" } ?? []
+        return DocumentSemantics(
+            document: ([root] + (body.map { [$0] } ?? [])).flatMap { ElementRules.semantics(of: $0).sorted() },
+            sections: sections.map { ElementRules.semantics(of: $0).sorted() }
+        )
     }
 
     /// The element's own `xml:lang` or `lang`, if any.
@@ -75,10 +88,60 @@ public struct NarrationExtractor {
                 if !inner.silent { builder.lineBreak() }
                 return
             }
+            if name == "svg", element.namespace == ElementRules.svgNamespace {
+                if !inner.silent { builder.endParagraph() }
+                visitSVG(element, context: inner, grouped: false)
+                if !inner.silent { builder.endParagraph() }
+                return
+            }
             let isBlock = ElementRules.blocks.contains(name)
             if isBlock, !inner.silent { builder.endParagraph() }
             for child in element.children { visit(child, context: inner) }
             if isBlock, !inner.silent { builder.endParagraph() }
+        }
+
+        /// The children of an SVG container. A `<text>` is a paragraph, except in
+        /// a `<g>`, whose `<text>` elements are the lines of one paragraph (as
+        /// converted print pages set them); `<a>` and `<switch>` pass through.
+        /// Titles, descriptions, definitions, scripts and images are silent.
+        private mutating func visitSVG(_ container: XMLNode, context: Context, grouped: Bool) {
+            var lines = 0
+            for child in container.children {
+                var inner = context
+                inner.silent = context.silent || child.kind != .element || ElementRules.isHidden(child)
+                if let language = NarrationExtractor.language(of: child) { inner.language = language }
+                switch (inner.silent, child.name) {
+                case (false, "text"):
+                    if !grouped { builder.endParagraph() } else if lines > 0 { builder.joinLine() }
+                    lines += 1
+                    visitSVGText(child, context: inner)
+                    if !grouped { builder.endParagraph() }
+                case (false, "g"), (false, "a"), (false, "switch"):
+                    builder.endParagraph()
+                    visitSVG(child, context: inner, grouped: child.name == "g")
+                    builder.endParagraph()
+                default:
+                    inner.silent = true
+                    visit(child, context: inner)
+                }
+            }
+        }
+
+        /// The content of an SVG `<text>`: a `<tspan>` placed with `x`, `y` or `dy` starts a new line.
+        private mutating func visitSVGText(_ element: XMLNode, context: Context) {
+            for child in element.children {
+                guard child.kind == .element else {
+                    visit(child, context: context)
+                    continue
+                }
+                var inner = context
+                inner.silent = context.silent || ElementRules.isHidden(child) || !["tspan", "textPath", "a"].contains(child.name)
+                if let language = NarrationExtractor.language(of: child) { inner.language = language }
+                if !inner.silent, child.name == "tspan", ["x", "y", "dy"].contains(where: { child.attribute($0) != nil }) {
+                    builder.joinLine()
+                }
+                visitSVGText(child, context: inner)
+            }
         }
 
         private func isSilent(_ element: XMLNode, name: String) -> Bool {
@@ -97,6 +160,8 @@ public struct ExtractedDocument: Hashable, Sendable {
     public var language: String
     /// The text of the first heading, a fallback chapter title.
     public var firstHeading: String?
+    /// What the document says it is (`epub:type`, `role`), for its matter.
+    public var semantics: DocumentSemantics
 }
 
 extension ChapterText {

@@ -7,7 +7,11 @@
 ///
 /// Dialogue tags: a piece ending in "?" or "!" (possibly followed by closing
 /// quotes or brackets) continues when the next piece starts with a lowercase
-/// letter: "“Who?” she asked." is one sentence (ICU splits it).
+/// letter: "“Who?” she asked." is one sentence (ICU splits it). After a closing
+/// quote it also continues into "I" or a name followed by a verb of speech
+/// (`DialogueVerbs`): "“Really?” I asked.", "“Stop!” Alice cried.". A capitalized
+/// pronoun or any other word starts a new sentence: "“Why?” She left.",
+/// "“Why?” She asked." (the writer chose a capital).
 ///
 /// Abbreviations: a piece ending in a period continues when the abbreviation
 /// before the period is not glued to a digit ("1st." ends) and, matched
@@ -44,6 +48,9 @@ enum SentenceJoins {
     /// Quotes and brackets that may close a question or exclamation: " ' ) ] » ’ ” ›
     private static let closing: Set<UInt16> = [0x22, 0x27, 0x29, 0x5D, 0xBB, 0x2019, 0x201D, 0x203A]
 
+    /// Closing quotes: " ' » ’ ” ›
+    private static let quotes: Set<UInt16> = [0x22, 0x27, 0xBB, 0x2019, 0x201D, 0x203A]
+
     /// ! ? ‼ ⁇ ⁈ ⁉
     private static let terminators: Set<UInt16> = [0x21, 0x3F, 0x203C, 0x2047, 0x2048, 0x2049]
 
@@ -57,12 +64,15 @@ enum SentenceJoins {
             || continuesAbbreviation(text, sentence: sentence, into: next)
     }
 
-    /// The dialogue-tag rule: "?" or "!", closing punctuation, then a lowercase letter.
+    /// The dialogue-tag rule: "?" or "!", closing punctuation, then a lowercase
+    /// letter, or, after a closing quote, "I" or a name and a verb of speech.
     private static func continuesDialogue(_ text: UnsafeBufferPointer<UInt16>, sentence: Range<Int>, into next: Range<Int>) -> Bool {
-        guard CodeUnit.isLowercase(text[next.lowerBound]) else { return false }
         var end = sentence.upperBound
         while end > sentence.lowerBound, closing.contains(text[end - 1]) { end -= 1 }
-        return end > sentence.lowerBound && terminators.contains(text[end - 1])
+        guard end > sentence.lowerBound, terminators.contains(text[end - 1]) else { return false }
+        if CodeUnit.isLowercase(text[next.lowerBound]) { return true }
+        guard end < sentence.upperBound, quotes.contains(text[sentence.upperBound - 1]) else { return false }
+        return DialogueVerbs.startsAttribution(text, at: next)
     }
 
     /// The abbreviation rule.

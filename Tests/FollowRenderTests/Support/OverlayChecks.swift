@@ -102,8 +102,15 @@ enum OverlayChecks {
                 if before != after { problems.append("\(path): changed although nothing was wrapped") }
                 continue
             }
-            var inserted = pars.reduce(0) { $0 + "<span id=\"\($1.id)\">".utf8.count + "</span>".utf8.count }
             let text = String(decoding: after, as: UTF8.self)
+            var inserted = pars.reduce(0) { total, par in
+                let element = text.contains("<tspan id=\"\(par.id)\">") ? "tspan" : "span"
+                return total + "<\(element) id=\"\(par.id)\">".utf8.count + "</\(element)>".utf8.count
+            }
+            let original = String(decoding: before, as: UTF8.self)
+            for seqID in Set(text.matches(of: /id="(fr-seq-[0-9_]+)"/).map { String($0.1) }) where !original.contains("id=\"\(seqID)\"") {
+                inserted += " id=\"\(seqID)\"".utf8.count
+            }
             if let link = text.range(of: #"<link rel="stylesheet" type="text/css" href="[^"]*fr-media-overlay\.css"/>"#, options: .regularExpression) {
                 inserted += text[link].utf8.count
             } else {
