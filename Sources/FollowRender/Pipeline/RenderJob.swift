@@ -34,7 +34,7 @@ public struct RenderJob: Sendable {
                     onEvent: @escaping @Sendable (RenderJobEvent) -> Void) throws -> RenderSummary {
         let path = options.bookPath
         let warn: (String) -> Void = { onEvent(.warning(file: path, message: $0)) }
-        let archive = try BookOpener.open(path, strict: options.strict, warn: warn)
+        let archive = try BookOpener.open(path, input: options.settings.input, strict: options.strict, warn: warn)
         let (chapters, unreadable) = try BookOpener.chapters(of: archive, path: path, options: options.settings.narrationOptions,
                                                              strict: options.strict, warn: warn)
         if let chosen = options.selection, !chapters.contains(where: { chosen.contains($0.index) }) {

@@ -1,0 +1,8 @@
+/* cmark-gfm, GitHub's CommonMark parser, with its core extensions (tables,
+   strikethrough, autolinks). Debian ships no header for the registration
+   function of the extensions library, so it is declared here. */
+#include <cmark-gfm.h>
+#include <cmark-gfm-extension_api.h>
+
+extern void cmark_gfm_core_extensions_ensure_registered(void);
+extern int cmark_gfm_extensions_get_table_row_is_header(cmark_node *node);
