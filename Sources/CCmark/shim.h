@@ -5,4 +5,3 @@
 #include <cmark-gfm-extension_api.h>
 
 extern void cmark_gfm_core_extensions_ensure_registered(void);
-extern int cmark_gfm_extensions_get_table_row_is_header(cmark_node *node);

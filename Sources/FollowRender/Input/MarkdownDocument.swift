@@ -45,8 +45,10 @@ final class MarkdownDocument {
             node.tight = cmark_node_get_list_tight(pointer) != 0
         case "link", "image":
             node.literal = string(cmark_node_get_url(pointer)) ?? ""
-        case "table_row":
-            node.header = cmark_gfm_extensions_get_table_row_is_header(pointer) != 0
+        case "table_header":
+            // cmark-gfm names a header row `table_header`; it is a row like the others.
+            node.kind = "table_row"
+            node.header = true
         default:
             break
         }

@@ -43,8 +43,9 @@ struct PDFBook {
         }
         if starts.isEmpty {
             let size = max(1, pagesPerChapter)
-            starts = stride(from: 0, to: pages.count, by: size).map {
-                Start(title: "Pages \($0 + 1)–\(min($0 + size, pages.count))", page: $0, line: 0)
+            starts = stride(from: 0, to: pages.count, by: size).map { first in
+                let last = min(first + size, pages.count)
+                return Start(title: last == first + 1 ? "Page \(last)" : "Pages \(first + 1)–\(last)", page: first, line: 0)
             }
         } else if starts[0].page > 0 || starts[0].line > 0 {
             starts.insert(Start(title: title ?? "Opening", page: 0, line: 0), at: 0)

@@ -17,8 +17,9 @@ struct PlainTextBook {
         + "|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|first|second|third|last"
 
     private static let headingPatterns = [
-        #"^(chapter|part|book)\s+([0-9]+|[ivxlcdm]+|(\#(numberWords))(-(\#(numberWords)))?)\b([.:\s].*)?$"#,
-        #"^(prologue|epilogue|preface|introduction|afterword)\b([.:\s].*)?$"#,
+        // A title may follow the number, but a line ending like a sentence is prose.
+        #"^(chapter|part|book)\s+([0-9]+|[ivxlcdm]+|(\#(numberWords))(-(\#(numberWords)))?)\b([.:]?|[.:—–-]?\s+.*[^.!?;,])$"#,
+        #"^(prologue|epilogue|preface|introduction|afterword)\b([.:]?|[.:—–-]?\s+.*[^.!?;,])$"#,
         #"^第\s*[0-9０-９一二三四五六七八九十百千〇零两]+\s*[章話话回節节部巻卷幕]"#,
     ].map { try! NSRegularExpression(pattern: $0, options: [.caseInsensitive]) }
 
