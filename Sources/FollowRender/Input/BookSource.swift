@@ -31,7 +31,7 @@ public enum BookSource {
         case .markdown:
             let decoded = try TextDecoder(data: data, encoding: options.encoding)
             encoding = decoded
-            let front = FrontMatter(normalizedLines(decoded.text))
+            let front = FrontMatter(decoded.text)
             let markdown = try MarkdownBook(markdown: front.body, fallbackTitle: front.title ?? fileTitle,
                                             readCode: options.readCode)
             draft = DraftBook(title: front.title ?? markdown.headingTitle ?? fileTitle, authors: front.authors,
@@ -40,7 +40,7 @@ public enum BookSource {
         case .text, .epub:
             let decoded = try TextDecoder(data: data, encoding: options.encoding)
             encoding = decoded
-            let text = try PlainTextBook(text: normalizedLines(decoded.text), title: fileTitle, splitOn: options.splitOn)
+            let text = try PlainTextBook(text: decoded.text, title: fileTitle, splitOn: options.splitOn)
             draft = DraftBook(title: text.title ?? fileTitle, authors: [], language: nil, chapters: text.chapters)
         }
         warnings = (encoding?.warnings ?? []) + warnings
@@ -51,7 +51,8 @@ public enum BookSource {
         } else if let named = draft.language {
             language = named
         } else {
-            let markup = draft.chapters.map(\.body).joined(separator: "\n")
+            // The guess samples the start of the text: strip the markup of that much only.
+            let markup = String(draft.chapters.map(\.body).joined(separator: "\n").prefix(100_000))
             language = ScriptLanguage.guess(markup.replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression))
             languageSource = "script"
         }
@@ -65,11 +66,6 @@ public enum BookSource {
                                  languageSource: languageSource, sourceHrefs: hrefs)
         return try EPUBArchive(container: Container(files: epub.files()), fallbackTitle: fileTitle,
                                warnings: warnings, input: report)
-    }
-
-    /// Line ends as `\n`: CRLF and CR (old Mac) files read like any other.
-    private static func normalizedLines(_ text: String) -> String {
-        text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
     }
 
     private static func head(of path: String) -> Data {

@@ -9,7 +9,7 @@ struct FrontMatter: Hashable, Sendable {
     var body: String
 
     init(_ text: String) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
+        var lines = PlainTextBook.lines(text)
         guard lines.first?.trimmingCharacters(in: .whitespaces) == "---",
               let end = lines.dropFirst().firstIndex(where: { ["---", "..."].contains($0.trimmingCharacters(in: .whitespaces)) })
         else {

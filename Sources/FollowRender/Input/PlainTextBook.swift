@@ -30,20 +30,18 @@ struct PlainTextBook {
         } catch {
             throw EPUBError("--split-on: not a regular expression: \(splitOn ?? "")")
         }
-        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-            .replacingOccurrences(of: "\u{C}", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
-            .map { String($0) }
+        let lines = Self.lines(text)
         var chapters: [(title: String?, lines: [String])] = [(nil, [])]
         for (index, line) in lines.enumerated() {
             let isHeading = custom.map { Self.matches($0, line) }
                 ?? Self.isHeading(line, before: index > 0 ? lines[index - 1] : "", after: index + 1 < lines.count ? lines[index + 1] : "")
             if isHeading {
-                chapters.append((line.trimmingCharacters(in: .whitespaces), []))
+                chapters.append((Self.trimmed(line), []))
             } else {
                 chapters[chapters.count - 1].lines.append(line)
             }
         }
-        let isEmpty = { (lines: [String]) in lines.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty } }
+        let isEmpty = { (lines: [String]) in lines.allSatisfy { Self.trimmed($0).isEmpty } }
         if isEmpty(chapters[0].lines) { chapters.removeFirst() }
         if chapters.count > 1, let first = chapters[0].title, isEmpty(chapters[0].lines) {
             self.title = first
@@ -57,11 +55,35 @@ struct PlainTextBook {
         }
     }
 
+    /// The lines of `text`: LF, CRLF, CR, form feed, NEL and the Unicode line
+    /// and paragraph separators all end one. Scalar by scalar, as grapheme
+    /// breaking is slow on long texts.
+    static func lines(_ text: String) -> [String] {
+        var lines: [String] = []
+        var line = String.UnicodeScalarView()
+        var afterCR = false
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A where afterCR:
+                afterCR = false
+            case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
+                lines.append(String(line))
+                line = String.UnicodeScalarView()
+                afterCR = scalar.value == 0x0D
+            default:
+                line.append(scalar)
+                afterCR = false
+            }
+        }
+        lines.append(String(line))
+        return lines
+    }
+
     /// Whether a line is a chapter heading by the built-in rules.
     static func isHeading(_ line: String, before: String, after: String) -> Bool {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = trimmed(line)
         guard !trimmed.isEmpty, trimmed.count <= 80 else { return false }
-        let blank = { (text: String) in text.trimmingCharacters(in: .whitespaces).isEmpty }
+        let blank = { (text: String) in Self.trimmed(text).isEmpty }
         guard blank(before) else { return false }
         if headingPatterns.contains(where: { matches($0, trimmed) }) { return true }
         guard blank(after), trimmed.count <= 60 else { return false }
@@ -78,7 +100,7 @@ struct PlainTextBook {
         var result: [String] = []
         var current = ""
         for raw in lines {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = trimmed(raw)
             if line.isEmpty {
                 if !current.isEmpty { result.append(current) }
                 current = ""
@@ -88,6 +110,15 @@ struct PlainTextBook {
         }
         if !current.isEmpty { result.append(current) }
         return result
+    }
+
+    /// `text` without surrounding spaces and tabs (native, as Foundation's trimming is slow on long texts).
+    static func trimmed(_ text: String) -> String {
+        let isBlank = { (character: Character) in character == " " || character == "\t" || character == "\u{A0}" }
+        guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) }) else {
+            return ""
+        }
+        return String(text[first...last])
     }
 
     /// Joins a wrapped line to the text before it: a word split by a hyphen is
