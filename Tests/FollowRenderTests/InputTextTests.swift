@@ -24,6 +24,30 @@ struct InputTextTests {
         #expect(chapters.allSatisfy { !$0.text.text.contains("\u{FFFD}") })
     }
 
+    @Test("byte-order marks of UTF-8, UTF-16 BE and UTF-32 LE/BE decide the encoding",
+          arguments: [("UTF-8", [UInt8]([0xEF, 0xBB, 0xBF])), ("UTF-16BE", [0xFE, 0xFF]), ("UTF-32LE", [0xFF, 0xFE, 0, 0]),
+                      ("UTF-32BE", [0, 0, 0xFE, 0xFF])])
+    func byteOrderMarks(encoding: String, mark: [UInt8]) throws {
+        let folder = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let text = "Chapter 1\n\nSnow fell on Łódź and on Zürich. 雪が降った。\n"
+        let body: [UInt8]
+        switch encoding {
+        case "UTF-8": body = Array(text.utf8)
+        case "UTF-16BE": body = text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        default:
+            body = text.unicodeScalars.flatMap { scalar -> [UInt8] in
+                let bytes = (0..<4).map { UInt8((scalar.value >> (8 * UInt32($0))) & 0xFF) }
+                return encoding == "UTF-32LE" ? bytes : bytes.reversed()
+            }
+        }
+        let path = folder + "/snow.txt"
+        try Data(mark + body).write(to: URL(fileURLWithPath: path))
+        let (archive, chapters) = try InputFixtures.read(path)
+        #expect(archive.input?.encoding == encoding && archive.input?.encodingSource == "byte-order mark")
+        #expect(chapters.first?.text.text == "Chapter 1\nSnow fell on Łódź and on Zürich. 雪が降った。")
+    }
+
     @Test("the Windows-1252 text keeps its accents and dashes")
     func windows1252() throws {
         let text = try InputFixtures.read(InputFixtures.path("parcel-windows-1252.txt")).chapters[0].text.text

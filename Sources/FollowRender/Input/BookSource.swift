@@ -14,9 +14,13 @@ public enum BookSource {
     /// Opens the book at `path`; errors are one line, without `path`.
     public static func open(path: String, options: InputOptions = InputOptions()) throws(EPUBError) -> EPUBArchive {
         let format = InputFormat.detect(path: path, head: head(of: path))
-        if format == .epub { return try EPUBArchive(path: path) }
         let fileName = URL(fileURLWithPath: path).lastPathComponent
         let fileTitle = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        if format == .epub {
+            let ignored = options == InputOptions() ? [] : [BookWarning("the input options (--encoding, --split-on, "
+                + "--pages-per-chapter, --read-code, --lang, --cover) apply to text, Markdown and PDF books; ignored for an EPUB")]
+            return try EPUBArchive(container: Container(path: path), fallbackTitle: fileTitle, warnings: ignored, input: nil)
+        }
         let data = try read(path, limit: format == .pdf ? maximumPDFBytes : maximumTextBytes)
         var warnings: [BookWarning] = []
         var draft: DraftBook
