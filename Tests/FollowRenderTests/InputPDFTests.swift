@@ -38,12 +38,16 @@ struct InputPDFTests {
         #expect(!PDFBook.isPageNumber("12 boats came in"))
     }
 
-    @Test("a PDF without outline is split every --pages-per-chapter pages")
+    @Test("a PDF without outline is split every --pages-per-chapter pages, its larger lines becoming headings")
     func pagesPerChapter() throws {
         let path = try InputFixtures.pdf("no-outline.pdf")
         let chapters = try InputFixtures.read(path, InputOptions(pagesPerChapter: 2)).chapters
         #expect(chapters.map(\.title) == ["Pages 1–2", "Page 3"])
-        #expect(try InputFixtures.read(path).chapters.count == 1)
+        let (archive, whole) = try InputFixtures.read(path)
+        #expect(whole.map(\.title) == ["Pages 1–3"])
+        // Lines in a larger font than the body are headings.
+        let markup = String(decoding: try archive.data(at: "OEBPS/chapter-1.xhtml"), as: UTF8.self)
+        #expect(markup.contains("<h2>Chapter 2: The Storm</h2>\n<p>In the afternoon"), "\(markup)")
     }
 
     @Test("a PDF with no text layer is refused with one line, and nothing is written")

@@ -77,8 +77,16 @@ struct MarkdownBook {
             return markup + "</table>\n"
         }
 
+        /// Inline markup; a soft line break between two CJK characters joins them without a space.
         func inlines(_ nodes: [MarkdownNode]) -> String {
-            nodes.map(inline).joined()
+            nodes.indices.map { index in
+                if nodes[index].kind == "softbreak", index > 0, index + 1 < nodes.count,
+                   let before = nodes[index - 1].plainText.last, let after = nodes[index + 1].plainText.first,
+                   PlainTextBook.isWide(before) || PlainTextBook.isWide(after) {
+                    return ""
+                }
+                return inline(nodes[index])
+            }.joined()
         }
 
         private func inline(_ node: MarkdownNode) -> String {

@@ -12,6 +12,9 @@ struct PDFBook {
     var chapters: [DraftBook.Chapter] = []
     var warnings: [BookWarning] = []
 
+    /// A line whose font is this much larger than the body text's is a heading.
+    static let headingScale = 1.15
+
     /// A chapter's first line, where its text starts.
     private struct Start {
         var title: String
@@ -109,9 +112,19 @@ struct PDFBook {
         }
         let heights = lines.map(\.height).sorted()
         let lineHeight = heights.isEmpty ? 12 : max(heights[heights.count / 2], 1)
+        let sizes = lines.map(\.fontSize).sorted()
+        let bodySize = sizes.isEmpty ? 0 : sizes[sizes.count / 2]
         var paragraph = ""
         var previous: PDFTextLayout.Line?
         for line in lines {
+            // A short line in a larger font than the body text is a heading.
+            if bodySize > 0, line.fontSize >= bodySize * Self.headingScale, line.text.count <= 120 {
+                if !paragraph.isEmpty { markup += "<p>\(XHTMLEscaping.escaped(paragraph))</p>\n" }
+                markup += "<h2>\(XHTMLEscaping.escaped(line.text))</h2>\n"
+                paragraph = ""
+                previous = nil
+                continue
+            }
             if let last = previous, !paragraph.isEmpty {
                 let gap = line.y1 - last.y2
                 // A new page or column continues the paragraph unless the last line ended a sentence.

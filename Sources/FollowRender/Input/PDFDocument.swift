@@ -42,7 +42,25 @@ final class PDFDocument {
                                                          x2: rectangles[$0].x2, y2: rectangles[$0].y2) }
             g_free(rectangles)
         }
-        return PDFPage(index: index, width: width, height: height, text: text, boxes: boxes)
+        return PDFPage(index: index, width: width, height: height, text: text, boxes: boxes, fontSizes: fontSizes(page))
+    }
+
+    /// Font size of each character of the page text (same indexing as the boxes).
+    private func fontSizes(_ page: OpaquePointer) -> [Double] {
+        guard let list = poppler_page_get_text_attributes(page) else { return [] }
+        defer { poppler_page_free_text_attributes(list) }
+        var sizes: [Double] = []
+        var node: UnsafeMutablePointer<GList>? = list
+        while let current = node {
+            if let attributes = current.pointee.data?.assumingMemoryBound(to: PopplerTextAttributes.self).pointee,
+               attributes.start_index >= 0, attributes.end_index >= attributes.start_index, attributes.end_index < 10_000_000 {
+                let end = Int(attributes.end_index)
+                if sizes.count <= end { sizes += Array(repeating: 0, count: end + 1 - sizes.count) }
+                for index in Int(attributes.start_index)...end { sizes[index] = attributes.font_size }
+            }
+            node = current.pointee.next
+        }
+        return sizes
     }
 
     /// The outline (bookmarks), nested; empty when the PDF has none.
@@ -108,6 +126,8 @@ struct PDFPage: Hashable, Sendable {
     var height: Double
     var text: String
     var boxes: [Box]
+    /// Font size per character, where poppler reports it.
+    var fontSizes: [Double]
 }
 
 /// A bookmark: title, 0-based page, and where on the page it points (PDF user space, origin bottom-left).

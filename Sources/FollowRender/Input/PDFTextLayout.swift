@@ -9,6 +9,8 @@ struct PDFTextLayout {
         var text: String
         var x1, y1, x2, y2: Double
         var page: Int
+        /// The largest font size on the line (0 when unknown).
+        var fontSize: Double
         var height: Double { y2 - y1 }
     }
 
@@ -43,15 +45,18 @@ struct PDFTextLayout {
         var result: [Line] = []
         var text = ""
         var box: (x1: Double, y1: Double, x2: Double, y2: Double)?
+        var fontSize = 0.0
+        let sizes = page.fontSizes.count >= scalars.count ? page.fontSizes : []
         func finish() {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             if !trimmed.isEmpty {
                 let fallback = Double(result.count) * 12
                 let b = box ?? (0, fallback, 0, fallback + 10)
-                result.append(Line(text: trimmed, x1: b.x1, y1: b.y1, x2: b.x2, y2: b.y2, page: page.index))
+                result.append(Line(text: trimmed, x1: b.x1, y1: b.y1, x2: b.x2, y2: b.y2, page: page.index, fontSize: fontSize))
             }
             text = ""
             box = nil
+            fontSize = 0
         }
         for (offset, scalar) in scalars.enumerated() {
             if scalar == "\n" {
@@ -59,6 +64,7 @@ struct PDFTextLayout {
                 continue
             }
             text.unicodeScalars.append(scalar)
+            if !sizes.isEmpty, !scalar.properties.isWhitespace { fontSize = max(fontSize, sizes[offset]) }
             guard !boxes.isEmpty, !scalar.properties.isWhitespace else { continue }
             let b = boxes[offset]
             box = box.map { (min($0.x1, b.x1), min($0.y1, b.y1), max($0.x2, b.x2), max($0.y2, b.y2)) } ?? (b.x1, b.y1, b.x2, b.y2)

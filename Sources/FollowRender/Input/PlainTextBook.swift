@@ -131,7 +131,7 @@ struct PlainTextBook {
     }
 
     /// Characters of scripts written without spaces between words.
-    private static func isWide(_ character: Character) -> Bool {
+    static func isWide(_ character: Character) -> Bool {
         guard let value = character.unicodeScalars.first?.value else { return false }
         return (0x2E80...0x9FFF).contains(value) || (0xF900...0xFAFF).contains(value) || (0xFF00...0xFFEF).contains(value)
             || (0x20000...0x2FA1F).contains(value)
