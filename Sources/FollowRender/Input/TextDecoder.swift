@@ -31,7 +31,7 @@ struct TextDecoder {
             try self.init(bytes: body, encoding: forced, source: "--encoding")
         } else if let mark = Self.marks.first(where: { bytes.starts(with: $0.bytes) }) {
             try self.init(bytes: Array(bytes.dropFirst(mark.bytes.count)), encoding: mark.encoding, source: "byte-order mark")
-        } else if let text = String(validatingUTF8Bytes: bytes) {
+        } else if let text = String(validating: bytes, as: UTF8.self) {
             self = TextDecoder(text: text, encoding: "UTF-8", source: "valid UTF-8")
         } else {
             let (name, confidence) = try Self.detect(bytes)
@@ -93,13 +93,5 @@ struct TextDecoder {
     private static func sameCharset(_ a: String, _ b: String) -> Bool {
         let normalize = { (name: String) in name.lowercased().filter { $0.isLetter || $0.isNumber } }
         return normalize(a) == normalize(b)
-    }
-}
-
-extension String {
-    /// The string of `bytes` when they are valid UTF-8, else nil.
-    init?(validatingUTF8Bytes bytes: [UInt8]) {
-        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
-        self = text
     }
 }
