@@ -13,13 +13,16 @@ let package = Package(
         .systemLibrary(name: "CLame", pkgConfig: "lame", providers: [.apt(["libmp3lame-dev"])]),
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CCmark", pkgConfig: "libcmark-gfm",
+                       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         .target(
             name: "CICU",
-            linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
+            linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n"), .linkedLibrary("icudata")]
         ),
         .target(
             name: "FollowRender",
-            dependencies: ["CEspeakNG", "CSndFile", "CLame", "CZip", "CLibXML2", "CICU"],
+            dependencies: ["CEspeakNG", "CSndFile", "CLame", "CZip", "CLibXML2", "CICU", "CCmark", "CPoppler"],
             resources: [.process("Resources")]
         ),
         .executableTarget(

@@ -2,8 +2,8 @@ import FollowRender
 import Foundation
 
 /// Opens the book named on the command line, printing its warnings.
-func openBook(_ path: String) throws -> EPUBArchive {
-    try BookOpener.open(path) { Console.warning(file: path, $0) }
+func openBook(_ path: String, input: InputOptions = InputOptions()) throws -> EPUBArchive {
+    try BookOpener.open(path, input: input) { Console.warning(file: path, $0) }
 }
 
 /// Writes `value` to standard output as JSON.

@@ -6,9 +6,10 @@ enum InspectCommand: Command {
     static let name = "inspect"
     static let summary = "Show a book's metadata and the chapters that will be narrated"
     static let help = """
-        Usage: follow-render inspect BOOK [--json] [--include-notes] [--matter all|body]
+        Usage: follow-render inspect BOOK [--json] [--include-notes] [--matter all|body] [input options]
 
-        Reads BOOK (an .epub file or an unpacked EPUB folder) and prints its title,
+        Reads BOOK (an .epub file, an unpacked EPUB folder, or a text, Markdown or
+        PDF file, with the encoding and language it was read with) and prints its title,
         authors, language, EPUB version and layout, then one row per narrated spine
         item: index (1-based spine position), href, title, language, matter (body,
         or the kind of front or back matter), UTF-16 length,
@@ -19,22 +20,27 @@ enum InspectCommand: Command {
           --include-notes   Count footnote and endnote bodies as narrated text.
         \(Arguments.matterHelp)
           -h, --help        Show this help.
+
+        Input options (BOOK a .txt, .md or .pdf file):
+        \(InputArguments.help)
         """
 
     struct Options {
         var path: String
         var json: Bool
         var narration: NarrationOptions
+        var input: InputOptions
     }
 
     static func parse(_ arguments: inout Arguments) throws -> Options {
         let json = arguments.flag("--json")
         let narration = NarrationOptions(includeNotes: arguments.flag("--include-notes"), matter: try arguments.matter())
-        return Options(path: try arguments.positionals("BOOK")[0], json: json, narration: narration)
+        let input = try InputArguments.parse(&arguments)
+        return Options(path: try arguments.positionals("BOOK")[0], json: json, narration: narration, input: input)
     }
 
     static func run(_ options: Options) throws -> Int32 {
-        let report = try BookOpener.inspect(options.path, options: options.narration) { Console.warning(file: options.path, $0) }
+        let report = try BookOpener.inspect(options.path, options: options.narration, input: options.input) { Console.warning(file: options.path, $0) }
         if options.json {
             try printJSON(report)
         } else {
@@ -46,7 +52,10 @@ enum InspectCommand: Command {
     private static func printTable(_ report: BookInspection) {
         print("Title:     \(report.title)")
         print("Authors:   \(report.authors.joined(separator: "; "))")
-        print("Language:  \(report.language)")
+        print("Language:  \(report.language)" + (report.input.map { " (from \($0.languageSource))" } ?? ""))
+        if let input = report.input {
+            print("Input:     \(input.format.rawValue)" + (input.encoding.map { ", encoding \($0) (\(input.encodingSource ?? ""))" } ?? ""))
+        }
         print("Version:   \(report.version)")
         print("Layout:    \(report.layout.rawValue)")
         print("Narration: \(report.chapters.count) chapters, about \(clock(report.estimatedDuration.value)) at 1x")

@@ -10,9 +10,10 @@ enum RenderCommand: Command {
                              [--format mp3|wav|flac|ogg] [--bitrate KBPS] [--chapters LIST]
                              [--jobs N] [--include-notes] [--matter all|body] [--force] [--strict]
                              [--sync vtt,srt,guided] [--quiet]
-                             [--epub PATH [--granularity sentence|word]]
+                             [--epub PATH [--granularity sentence|word]] [input options]
 
-        Narrates BOOK (an .epub file or an unpacked EPUB folder) with eSpeak NG and
+        Narrates BOOK (an .epub file, an unpacked EPUB folder, or a plain-text,
+        Markdown or PDF file, told apart by content) with eSpeak NG and
         writes, for each narrated spine item, NNN-slug.EXT and NNN-slug.timing.json
         (every sentence and word with its UTF-16 range and its time in the audio),
         plus book.json and book.m3u8.
@@ -48,6 +49,9 @@ enum RenderCommand: Command {
           --granularity G   What --epub highlights: sentence (default) or word.
           --quiet           No progress and no summary.
           -h, --help        Show this help.
+
+        Input options (BOOK a .txt, .md or .pdf file; --epub then builds a new EPUB 3):
+        \(InputArguments.help)
         """
 
     struct Options {
@@ -75,6 +79,7 @@ enum RenderCommand: Command {
         }
         let epub = try arguments.option("--epub")
         let granularityName = try arguments.option("--granularity")
+        let input = try InputArguments.parse(&arguments)
         let path = try arguments.positionals("BOOK")[0]
 
         guard let format = AudioFormat(rawValue: formatName) else {
@@ -82,7 +87,8 @@ enum RenderCommand: Command {
         }
         if rate != nil, wpm != nil { throw UsageError("give --rate or --wpm, not both") }
         let granularity = try granularity(granularityName, epub: epub, format: format)
-        let settings = try settings(rate: rate, wpm: wpm, voice: voice, format: format, bitrate: bitrate, includeNotes: includeNotes)
+        let settings = try settings(rate: rate, wpm: wpm, voice: voice, format: format, bitrate: bitrate, includeNotes: includeNotes,
+                                    input: input)
         let chosen = try selection.map { text throws(UsageError) -> ChapterSelection in
             guard let parsed = ChapterSelection(text) else { throw UsageError("--chapters takes a list such as 1,3-5, not '\(text)'") }
             return parsed
@@ -126,18 +132,18 @@ enum RenderCommand: Command {
     }
 
     private static func settings(rate: String?, wpm: Int?, voice: String?, format: AudioFormat, bitrate: Int,
-                                 includeNotes: Bool) throws -> RenderSettings {
+                                 includeNotes: Bool, input: InputOptions) throws -> RenderSettings {
         let table = try SpeedTable.standard()
         if let wpm {
             let oneX = table.wpm(forSpeed: 1)
             return RenderSettings(rateName: "\(wpm)wpm", speed: Double(wpm) / Double(oneX), wpm: wpm, voice: voice,
-                                  format: format, bitrate: bitrate, includeNotes: includeNotes)
+                                  format: format, bitrate: bitrate, includeNotes: includeNotes, input: input)
         }
         let name = rate ?? "1x"
         guard let preset = table.preset(named: name) else {
             throw UsageError("--rate takes a speed from 0.5x to 4x such as 1x, 1.5x or 2x, not '\(name)'")
         }
         return RenderSettings(rateName: preset.name, speed: preset.speed, wpm: preset.wpm, voice: voice,
-                              format: format, bitrate: bitrate, includeNotes: includeNotes)
+                              format: format, bitrate: bitrate, includeNotes: includeNotes, input: input)
     }
 }

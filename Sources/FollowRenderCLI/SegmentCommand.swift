@@ -6,7 +6,7 @@ enum SegmentCommand: Command {
     static let name = "segment"
     static let summary = "Print one chapter's narration text split into sentences and words"
     static let help = """
-        Usage: follow-render segment BOOK --chapter N [--json] [--include-notes] [--matter all|body]
+        Usage: follow-render segment BOOK --chapter N [--json] [--include-notes] [--matter all|body] [input options]
 
         Prints the narration text of the spine item at 1-based position N, one
         sentence per line with its UTF-16 range [location, length]. Ranges count
@@ -19,6 +19,9 @@ enum SegmentCommand: Command {
           --include-notes   Narrate footnote and endnote bodies too.
         \(Arguments.matterHelp)
           -h, --help        Show this help.
+
+        Input options (BOOK a .txt, .md or .pdf file):
+        \(InputArguments.help)
         """
 
     struct Options {
@@ -26,6 +29,7 @@ enum SegmentCommand: Command {
         var index: Int
         var json: Bool
         var narration: NarrationOptions
+        var input: InputOptions
     }
 
     static func parse(_ arguments: inout Arguments) throws -> Options {
@@ -34,11 +38,12 @@ enum SegmentCommand: Command {
         guard let index = try arguments.integer("--chapter", in: 1...1_000_000) else {
             throw UsageError("missing --chapter N")
         }
-        return Options(path: try arguments.positionals("BOOK")[0], index: index, json: json, narration: narration)
+        let input = try InputArguments.parse(&arguments)
+        return Options(path: try arguments.positionals("BOOK")[0], index: index, json: json, narration: narration, input: input)
     }
 
     static func run(_ options: Options) throws -> Int32 {
-        let archive = try openBook(options.path)
+        let archive = try openBook(options.path, input: options.input)
         let chapter = try BookOpener.chapter(options.index, of: archive, path: options.path, options: options.narration)
         if options.json {
             try printJSON(ChapterSegmentation(chapter: chapter))

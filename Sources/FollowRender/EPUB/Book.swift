@@ -88,6 +88,9 @@ public struct SpineItem: Hashable, Sendable {
     public var isNavigation: Bool
     /// Title of the first TOC entry pointing into this document, if any.
     public var tocTitle: String?
+    /// For a book built from another format, where this chapter is in the
+    /// input file (`notes.md#chapter-2`): the `href` of its sidecars.
+    public var sourceHref: String?
 
     public init(index: Int, idref: String, path: String, mediaType: String, linear: Bool, isNavigation: Bool, tocTitle: String?) {
         self.index = index

@@ -8,6 +8,8 @@ final class Container {
     private enum Storage {
         case zip(ZipReader, [String: ZipReader.Entry])
         case folder(FolderReader)
+        /// A book built in memory from another format (`Input/`).
+        case memory([String: Data])
     }
 
     private let storage: Storage
@@ -36,6 +38,13 @@ final class Container {
         pathSet = Set(paths)
     }
 
+    /// A container over files held in memory, in the given order.
+    init(files: [(path: String, data: Data)]) {
+        storage = .memory(Dictionary(files.map { ($0.path, $0.data) }, uniquingKeysWith: { first, _ in first }))
+        paths = files.map(\.path)
+        pathSet = Set(paths)
+    }
+
     func contains(_ path: String) -> Bool { pathSet.contains(path) }
 
     /// The bytes of the file at a container path.
@@ -47,6 +56,9 @@ final class Container {
         case .folder(let folder):
             guard pathSet.contains(path) else { throw EPUBError("\(path): not in the book") }
             return try folder.data(at: path)
+        case .memory(let files):
+            guard let data = files[path] else { throw EPUBError("\(path): not in the book") }
+            return data
         }
     }
 }

@@ -13,16 +13,23 @@ public final class EPUBArchive {
     public let book: Book
     /// One per recoverable fault, naming the file and the fault.
     public let warnings: [BookWarning]
-    private let container: Container
+    /// How a book in another format was read (`Input/`); nil for an EPUB.
+    public let input: InputReport?
+    let container: Container
 
     /// Opens and reads the EPUB at `path`; errors are one line, without `path`.
-    public init(path: String) throws(EPUBError) {
-        let container = try Container(path: path)
-        var warnings: [BookWarning] = []
+    /// Other formats are opened with `BookSource.open`.
+    public convenience init(path: String) throws(EPUBError) {
+        let fallbackTitle = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        try self.init(container: Container(path: path), fallbackTitle: fallbackTitle, warnings: [], input: nil)
+    }
+
+    /// Reads the EPUB in `container`, after `warnings` found while building it.
+    init(container: Container, fallbackTitle: String, warnings: [BookWarning], input: InputReport?) throws(EPUBError) {
+        var warnings = warnings
         try Self.checkMimetype(in: container, warnings: &warnings)
         warnings += ContainerAudit.metaInfWarnings(in: container)
         let packagePath = try ContainerDocument.packagePath(in: container, warnings: &warnings)
-        let fallbackTitle = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         var package = try PackageDocument(
             container: container, path: packagePath, fallbackTitle: fallbackTitle, warnings: &warnings
         )
@@ -35,9 +42,11 @@ public final class EPUBArchive {
         let titles = TableOfContents.firstTitles(in: toc)
         for index in package.spine.indices {
             package.spine[index].tocTitle = titles[package.spine[index].path]
+            package.spine[index].sourceHref = input?.sourceHrefs[package.spine[index].path]
         }
         self.container = container
         self.warnings = warnings
+        self.input = input
         book = Book(
             metadata: package.metadata, packagePath: packagePath,
             manifest: package.manifest, spine: package.spine, toc: toc,

@@ -18,11 +18,15 @@ public struct MediaOverlayWriter {
     /// The narration options of the render, needed to map the sidecar text back to the markup.
     public var narration: NarrationOptions
     public var granularity: OverlayGranularity
+    /// How the book was read when it is not an EPUB (see `BookSource`).
+    public var input: InputOptions
 
     /// The class reading systems put on the element being spoken.
     public static let activeClass = "-epub-media-overlay-active"
 
-    public init(bookPath: String, renderedFolder: String, narration: NarrationOptions, granularity: OverlayGranularity) {
+    public init(bookPath: String, renderedFolder: String, narration: NarrationOptions, granularity: OverlayGranularity,
+                input: InputOptions = InputOptions()) {
+        self.input = input
         self.bookPath = bookPath
         self.renderedFolder = renderedFolder
         self.narration = narration
@@ -31,7 +35,7 @@ public struct MediaOverlayWriter {
 
     /// Writes the EPUB at `path` atomically; nothing is left under `path` on failure.
     public func write(to path: String) throws(OverlayError) -> MediaOverlaySummary {
-        let source = try OverlaySource(bookPath: bookPath, renderedFolder: renderedFolder)
+        let source = try OverlaySource(bookPath: bookPath, input: input, renderedFolder: renderedFolder)
         var warnings: [String] = []
         if source.hasOverlays {
             warnings.append("the book already has media overlays; they are replaced")
@@ -54,7 +58,8 @@ public struct MediaOverlayWriter {
         try OverlayArchive.write(files, audio: audio, source: source, to: path)
         return MediaOverlaySummary(
             chapters: chapters.map(\.index), fragments: chapters.reduce(0) { $0 + $1.smil.entries.count }, warnings: warnings,
-            sentenceAnchors: Dictionary(uniqueKeysWithValues: chapters.map { ($0.index, $0.sentenceAnchors) })
+            sentenceAnchors: Dictionary(uniqueKeysWithValues: chapters.map { ($0.index, $0.sentenceAnchors) }),
+            chapterPaths: Dictionary(uniqueKeysWithValues: source.book.spine.filter { $0.sourceHref != nil }.map { ($0.index, $0.path) })
         )
     }
 }
@@ -70,10 +75,15 @@ public struct MediaOverlaySummary: Hashable, Sendable {
     /// Per chapter (spine position), the element id where each sentence (by
     /// index in its sidecar) starts in the EPUB's XHTML.
     public var sentenceAnchors: [Int: [Int: String]]
+    /// Per chapter of a book built from another format, its document's path in
+    /// this EPUB (the sidecars name the input file instead).
+    public var chapterPaths: [Int: String] = [:]
 
     /// Guided Navigation `textref`s that point at the sentences in this EPUB.
     public var guidedNavigation: GuidedNavigationExporter {
-        let anchors = sentenceAnchors
-        return GuidedNavigationExporter { timing, sentence in anchors[timing.chapter.index]?[sentence] }
+        let (anchors, paths) = (sentenceAnchors, chapterPaths)
+        var exporter = GuidedNavigationExporter { timing, sentence in anchors[timing.chapter.index]?[sentence] }
+        exporter.chapterHref = { timing in paths[timing.chapter.index] }
+        return exporter
     }
 }

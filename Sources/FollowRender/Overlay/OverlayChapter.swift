@@ -23,7 +23,8 @@ struct OverlayChapter {
 
     init(source: OverlaySource, chapter: BookManifest.Chapter, narration: NarrationOptions,
          granularity: OverlayGranularity, layout: inout OverlayLayout) throws(OverlayError) {
-        guard let item = source.book.spine.first(where: { $0.index == chapter.index }), item.path == chapter.href else {
+        guard let item = source.book.spine.first(where: { $0.index == chapter.index }),
+              (item.sourceHref ?? item.path) == chapter.href else {
             throw OverlayError("the book has no spine item \(chapter.index) at \(chapter.href); was it rendered from another book?")
         }
         guard chapter.audio.lowercased().hasSuffix(".mp3") else {

@@ -20,10 +20,10 @@ struct OverlaySource {
     /// The folder of the package document, with trailing slash, or "".
     var packageFolder: String { ContainerPath.directory(of: book.packagePath) }
 
-    init(bookPath: String, renderedFolder: String) throws(OverlayError) {
+    init(bookPath: String, input: InputOptions, renderedFolder: String) throws(OverlayError) {
         do {
-            archive = try EPUBArchive(path: bookPath)
-            container = try Container(path: bookPath)
+            archive = try BookSource.open(path: bookPath, options: input)
+            container = archive.container
             package = try RawXML(data: container.data(at: archive.book.packagePath), path: archive.book.packagePath)
         } catch let error as OverlayError {
             throw error

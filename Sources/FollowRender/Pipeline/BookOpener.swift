@@ -2,12 +2,13 @@
 /// each warning goes to a sink (named by the book's path), `--strict` turns the
 /// first one into a failure, and a refusal becomes a `FileFailure` naming the file.
 public enum BookOpener {
-    /// Opens the book at `path`, passing each of its warnings to `warn`.
-    public static func open(_ path: String, strict: Bool = false,
+    /// Opens the book at `path` (an EPUB, or a text, Markdown or PDF file read
+    /// with `input`, see `BookSource`), passing each of its warnings to `warn`.
+    public static func open(_ path: String, input: InputOptions = InputOptions(), strict: Bool = false,
                             warn: (String) -> Void) throws(FileFailure) -> EPUBArchive {
         let archive: EPUBArchive
         do {
-            archive = try EPUBArchive(path: path)
+            archive = try BookSource.open(path: path, options: input)
         } catch {
             throw FileFailure(file: path, error: error)
         }
@@ -36,11 +37,14 @@ public enum BookOpener {
     }
 
     /// The `inspect` report of the book at `path`: metadata and one row per narrated chapter.
-    public static func inspect(_ path: String, options: NarrationOptions, warn: (String) -> Void) throws -> BookInspection {
-        let archive = try open(path, warn: warn)
+    public static func inspect(_ path: String, options: NarrationOptions, input: InputOptions = InputOptions(),
+                               warn: (String) -> Void) throws -> BookInspection {
+        let archive = try open(path, input: input, warn: warn)
         let chapters = try Self.chapters(of: archive, path: path, options: options, warn: warn).chapters
         let oneX = try SpeedTable.standard().wpm(forSpeed: 1)
-        return BookInspection(book: archive.book, chapters: chapters, wordsPerMinute: oneX)
+        var report = BookInspection(book: archive.book, chapters: chapters, wordsPerMinute: oneX)
+        report.input = archive.input
+        return report
     }
 
     /// The narrated chapter at spine position `index`, for `segment`; with

@@ -8,7 +8,8 @@ public struct MediaOverlayStep: RenderOutputStep {
     public func write(_ context: RenderOutputContext) throws {
         guard !context.summary.manifest.chapters.isEmpty else { return }
         let writer = MediaOverlayWriter(bookPath: context.options.bookPath, renderedFolder: context.folder,
-                                        narration: context.settings.narrationOptions, granularity: epub.granularity)
+                                        narration: context.settings.narrationOptions, granularity: epub.granularity,
+                                        input: context.settings.input)
         let summary: MediaOverlaySummary
         do {
             summary = try writer.write(to: epub.path)

@@ -34,7 +34,7 @@ public struct RenderJob: Sendable {
                     onEvent: @escaping @Sendable (RenderJobEvent) -> Void) throws -> RenderSummary {
         let path = options.bookPath
         let warn: (String) -> Void = { onEvent(.warning(file: path, message: $0)) }
-        let archive = try BookOpener.open(path, strict: options.strict, warn: warn)
+        let archive = try BookOpener.open(path, input: options.settings.input, strict: options.strict, warn: warn)
         var narration = options.settings.narrationOptions
         narration.matter = options.matter
         let (chapters, unreadable) = try BookOpener.chapters(of: archive, path: path, options: narration,

@@ -26,7 +26,8 @@ public struct RenderOptions: Sendable {
         }
     }
 
-    /// The book: an .epub file or an unpacked EPUB folder.
+    /// The book: an .epub file, an unpacked EPUB folder, or a text, Markdown or
+    /// PDF file (read with `settings.input`).
     public var bookPath: String
     public var settings: RenderSettings
     public var folder: Folder

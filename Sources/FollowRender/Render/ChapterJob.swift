@@ -26,7 +26,7 @@ public struct ChapterJob: Hashable, Sendable, Codable {
     ///
     /// `progress` gets the sentences done and the audio samples written.
     public func run(progress: (Int, Int) -> Void) throws -> ChapterResult {
-        let archive = try EPUBArchive(path: bookPath)
+        let archive = try BookSource.open(path: bookPath, options: settings.input)
         guard let item = archive.book.spine.first(where: { $0.index == index }) else {
             throw RenderError("no spine item \(index)")
         }

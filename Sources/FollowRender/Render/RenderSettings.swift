@@ -12,9 +12,12 @@ public struct RenderSettings: Hashable, Sendable, Codable {
     /// MP3 bitrate in kbps (ignored by other formats).
     public var bitrate: Int
     public var includeNotes: Bool
+    /// How a text, Markdown or PDF book becomes an EPUB (workers rebuild it the same way).
+    public var input: InputOptions
 
     public init(rateName: String, speed: Double, wpm: Int, voice: String? = nil, format: AudioFormat = .mp3,
-                bitrate: Int = RenderSettings.defaultBitrate, includeNotes: Bool = false) {
+                bitrate: Int = RenderSettings.defaultBitrate, includeNotes: Bool = false,
+                input: InputOptions = InputOptions()) {
         self.rateName = rateName
         self.speed = speed
         self.wpm = wpm
@@ -22,6 +25,7 @@ public struct RenderSettings: Hashable, Sendable, Codable {
         self.format = format
         self.bitrate = bitrate
         self.includeNotes = includeNotes
+        self.input = input
     }
 
     /// 64 kbps CBR mono: clean for eSpeak's 22,050 Hz speech, and the lowest

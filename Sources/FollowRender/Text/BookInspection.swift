@@ -22,6 +22,8 @@ public struct BookInspection: Hashable, Sendable, Codable {
     public var version: String
     public var layout: BookMetadata.Layout
     public var chapters: [Chapter]
+    /// How a text, Markdown or PDF book was read; absent for an EPUB.
+    public var input: InputReport?
 
     /// Summarizes `chapters` of `book`, estimating durations at `wordsPerMinute`.
     public init(book: Book, chapters: [FollowRender.Chapter], wordsPerMinute: Int) {

@@ -31,7 +31,7 @@ public struct ChapterReader {
         let title = item.tocTitle ?? document.firstHeading ?? Self.fileTitle(item.path)
         return Chapter(
             index: item.index,
-            href: item.path,
+            href: item.sourceHref ?? item.path,
             title: title,
             language: document.language,
             text: document.text,

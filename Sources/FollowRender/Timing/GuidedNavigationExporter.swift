@@ -22,6 +22,9 @@ public struct GuidedNavigationExporter: Sendable {
     }
 
     public var fragmentID: FragmentID?
+    /// The chapter's href in `textref`s when it is not the sidecar's (a book
+    /// built from text, Markdown or PDF, linked into its generated EPUB).
+    public var chapterHref: (@Sendable (ChapterTiming) -> String?)?
 
     /// Without a fragment id provider, every `textref` is the chapter's href.
     public init(fragmentID: FragmentID? = nil) { self.fragmentID = fragmentID }
@@ -31,7 +34,7 @@ public struct GuidedNavigationExporter: Sendable {
         return Document(guided: timing.sentences.enumerated().map { index, sentence in
             let fragment = fragmentID?(timing, index).map { "#" + $0 } ?? ""
             return Object(
-                textref: timing.chapter.href + fragment,
+                textref: (chapterHref?(timing) ?? timing.chapter.href) + fragment,
                 audioref: "\(timing.audio.file)#t=\(CueTime.decimal(sentence.begin)),\(CueTime.decimal(sentence.end))",
                 text: SyncText.line(units, sentence.range.location, sentence.range.end)
             )

@@ -1,0 +1,2 @@
+/* poppler-glib, the GLib C API of the poppler PDF library. */
+#include <poppler.h>

@@ -1,0 +1,116 @@
+import Foundation
+
+/// The one place books are opened: an EPUB (file or folder) is read as it
+/// is; plain text, Markdown and PDF (told apart by content, see
+/// `InputFormat`) are turned into an EPUB 3 in memory that the rest of the
+/// pipeline reads unchanged. Sidecars of such a book name each chapter as
+/// the input file name plus `#chapter-N`.
+public enum BookSource {
+    /// Text and Markdown files larger than this are refused (the text is held in memory).
+    public static let maximumTextBytes = 64 << 20
+    /// PDF files larger than this are refused.
+    public static let maximumPDFBytes = 512 << 20
+
+    /// Opens the book at `path`; errors are one line, without `path`.
+    public static func open(path: String, options: InputOptions = InputOptions()) throws(EPUBError) -> EPUBArchive {
+        let format = InputFormat.detect(path: path, head: head(of: path))
+        let fileName = URL(fileURLWithPath: path).lastPathComponent
+        let fileTitle = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        if format == .epub {
+            let ignored = options == InputOptions() ? [] : [BookWarning("the input options (--encoding, --split-on, "
+                + "--pages-per-chapter, --read-code, --lang, --cover) apply to text, Markdown and PDF books; ignored for an EPUB")]
+            return try EPUBArchive(container: Container(path: path), fallbackTitle: fileTitle, warnings: ignored, input: nil)
+        }
+        let data = try read(path, limit: format == .pdf ? maximumPDFBytes : maximumTextBytes)
+        var warnings: [BookWarning] = []
+        var draft: DraftBook
+        var encoding: TextDecoder?
+        var languageSource = "--lang"
+        switch format {
+        case .pdf:
+            let pdf = try PDFBook(data: data, pagesPerChapter: options.pagesPerChapter ?? InputOptions.defaultPagesPerChapter)
+            warnings += pdf.warnings
+            draft = DraftBook(title: pdf.title ?? fileTitle, authors: pdf.author.map { [$0] } ?? [], language: nil,
+                              chapters: pdf.chapters)
+        case .markdown:
+            let decoded = try TextDecoder(data: data, encoding: options.encoding)
+            encoding = decoded
+            let front = FrontMatter(decoded.text)
+            let markdown = try MarkdownBook(markdown: front.body, fallbackTitle: front.title ?? fileTitle,
+                                            readCode: options.readCode)
+            draft = DraftBook(title: front.title ?? markdown.headingTitle ?? fileTitle, authors: front.authors,
+                              language: front.language, chapters: markdown.chapters)
+            if front.language != nil { languageSource = "front matter" }
+        case .text, .epub:
+            let decoded = try TextDecoder(data: data, encoding: options.encoding)
+            encoding = decoded
+            let text = try PlainTextBook(text: decoded.text, title: fileTitle, splitOn: options.splitOn)
+            draft = DraftBook(title: text.title ?? fileTitle, authors: [], language: nil, chapters: text.chapters)
+        }
+        warnings = (encoding?.warnings ?? []) + warnings
+        guard !draft.chapters.isEmpty else { throw EPUBError("no narratable text: the \(format.rawValue) file has no text") }
+        let language: String
+        if let forced = options.language {
+            language = forced
+        } else if let named = draft.language {
+            language = named
+        } else {
+            // The guess samples the start of the text: strip the markup of that much only.
+            let markup = String(draft.chapters.map(\.body).joined(separator: "\n").prefix(100_000))
+            language = ScriptLanguage.guess(markup.replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression))
+            languageSource = "script"
+        }
+        let epub = GeneratedEPUB(draft: draft, language: language, identifier: identifier(of: data),
+                                 modified: modificationDate(of: path), cover: try options.cover.map(cover))
+        var hrefs: [String: String] = [:]
+        for number in draft.chapters.indices.map({ $0 + 1 }) {
+            hrefs[GeneratedEPUB.folder + GeneratedEPUB.chapterFile(number)] = "\(fileName)#chapter-\(number)"
+        }
+        let report = InputReport(format: format, encoding: encoding?.encoding, encodingSource: encoding?.source,
+                                 languageSource: languageSource, sourceHrefs: hrefs)
+        return try EPUBArchive(container: Container(files: epub.files()), fallbackTitle: fileTitle,
+                               warnings: warnings, input: report)
+    }
+
+    private static func head(of path: String) -> Data {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return Data() }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 1024)) ?? Data()
+    }
+
+    private static func read(_ path: String, limit: Int) throws(EPUBError) -> Data {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        guard let size else { throw EPUBError("no such file or folder") }
+        guard size <= limit else { throw EPUBError("too large: \(size) bytes (at most \(limit) for this format)") }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw EPUBError("cannot be read: \(error.localizedDescription)")
+        }
+    }
+
+    private static func modificationDate(of path: String) -> Date {
+        let date = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? nil
+        return Date(timeIntervalSince1970: (date ?? Date(timeIntervalSince1970: 0)).timeIntervalSince1970.rounded(.down))
+    }
+
+    /// `urn:follow-render:` and a 64-bit FNV-1a hash of the input's bytes.
+    private static func identifier(of data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return "urn:follow-render:" + String(hash, radix: 16)
+    }
+
+    /// The `--cover` image, by its first bytes.
+    private static func cover(_ path: String) throws(EPUBError) -> (data: Data, mediaType: String, extension: String) {
+        guard let data = FileManager.default.contents(atPath: path) else { throw EPUBError("--cover \(path): cannot be read") }
+        let bytes = [UInt8](data.prefix(512))
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return (data, "image/jpeg", "jpg") }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return (data, "image/png", "png") }
+        if bytes.starts(with: Array("GIF8".utf8)) { return (data, "image/gif", "gif") }
+        if String(decoding: bytes, as: UTF8.self).contains("<svg") { return (data, "image/svg+xml", "svg") }
+        throw EPUBError("--cover \(path): not a JPEG, PNG, GIF or SVG image")
+    }
+}

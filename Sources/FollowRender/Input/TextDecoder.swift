@@ -1,0 +1,97 @@
+import CICU
+import Foundation
+
+/// Turns the bytes of a text or Markdown file into a string: a byte-order
+/// mark (UTF-8, UTF-16 LE/BE, UTF-32 LE/BE) decides first, then valid UTF-8,
+/// then ICU's charset detection; `--encoding` overrides all of them.
+/// Conversion goes through ICU; undecodable bytes become U+FFFD with one
+/// warning naming the byte offset of the first.
+struct TextDecoder {
+    /// The decoded text, without byte-order mark.
+    var text: String
+    /// ICU's name of the encoding read.
+    var encoding: String
+    /// How it was chosen: `byte-order mark`, `valid UTF-8`, `detected NN%` or `--encoding`.
+    var source: String
+    var warnings: [BookWarning] = []
+
+    /// Below this ICU confidence (0-100) a detected encoding is still used, with a warning.
+    static let confidenceThreshold: Int32 = 30
+
+    private static let marks: [(bytes: [UInt8], encoding: String)] = [
+        ([0xEF, 0xBB, 0xBF], "UTF-8"), ([0xFF, 0xFE, 0x00, 0x00], "UTF-32LE"), ([0x00, 0x00, 0xFE, 0xFF], "UTF-32BE"),
+        ([0xFF, 0xFE], "UTF-16LE"), ([0xFE, 0xFF], "UTF-16BE"),
+    ]
+
+    init(data: Data, encoding forced: String?) throws(EPUBError) {
+        let bytes = [UInt8](data)
+        if let forced {
+            let body = Self.marks.first { bytes.starts(with: $0.bytes) && Self.sameCharset($0.encoding, forced) }
+                .map { Array(bytes.dropFirst($0.bytes.count)) } ?? bytes
+            try self.init(bytes: body, encoding: forced, source: "--encoding")
+        } else if let mark = Self.marks.first(where: { bytes.starts(with: $0.bytes) }) {
+            try self.init(bytes: Array(bytes.dropFirst(mark.bytes.count)), encoding: mark.encoding, source: "byte-order mark")
+        } else if let text = String(validating: bytes, as: UTF8.self) {
+            self = TextDecoder(text: text, encoding: "UTF-8", source: "valid UTF-8")
+        } else {
+            let (name, confidence) = try Self.detect(bytes)
+            try self.init(bytes: bytes, encoding: name, source: "detected \(confidence)%")
+            if confidence < Self.confidenceThreshold {
+                warnings.insert(BookWarning("encoding uncertain: read as \(name) (confidence \(confidence)%); "
+                    + "name the right one with --encoding"), at: 0)
+            }
+        }
+    }
+
+    private init(text: String, encoding: String, source: String) {
+        self.text = text
+        self.encoding = encoding
+        self.source = source
+    }
+
+    private init(bytes: [UInt8], encoding: String, source: String) throws(EPUBError) {
+        let capacity = bytes.count * 2 + 2
+        var units = [UInt16](repeating: 0, count: capacity)
+        var invalid: Int32 = 0
+        var first: Int64 = -1
+        var error = [CChar](repeating: 0, count: 256)
+        let written = bytes.withUnsafeBufferPointer { input in
+            input.withMemoryRebound(to: CChar.self) { chars in
+                fr_charset_to_utf16(encoding, chars.baseAddress, Int32(chars.count), &units, Int32(capacity),
+                                    &invalid, &first, &error, error.count)
+            }
+        }
+        guard written >= 0 else { throw EPUBError(Self.string(error)) }
+        text = String(decoding: units.prefix(Int(written)), as: UTF16.self)
+        self.encoding = encoding
+        self.source = source
+        if invalid > 0 {
+            warnings.append(BookWarning("\(invalid) undecodable byte sequence\(invalid == 1 ? "" : "s") in \(encoding), "
+                + "the first at byte \(first); replaced with U+FFFD"))
+        }
+    }
+
+    /// ICU's best guess and its confidence.
+    private static func detect(_ bytes: [UInt8]) throws(EPUBError) -> (String, Int32) {
+        var name = [CChar](repeating: 0, count: 64)
+        var confidence: Int32 = 0
+        var error = [CChar](repeating: 0, count: 256)
+        let status = bytes.withUnsafeBufferPointer { input in
+            input.withMemoryRebound(to: CChar.self) { chars in
+                fr_charset_detect(chars.baseAddress, Int32(chars.count), &name, name.count, &confidence, &error, error.count)
+            }
+        }
+        guard status == 0 else { throw EPUBError("cannot tell the text encoding: \(Self.string(error)); use --encoding") }
+        return (Self.string(name), confidence)
+    }
+
+    /// A NUL-terminated C buffer as a string.
+    private static func string(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func sameCharset(_ a: String, _ b: String) -> Bool {
+        let normalize = { (name: String) in name.lowercased().filter { $0.isLetter || $0.isNumber } }
+        return normalize(a) == normalize(b)
+    }
+}
