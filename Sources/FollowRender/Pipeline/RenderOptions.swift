@@ -41,13 +41,15 @@ public struct RenderOptions: Sendable {
     /// Subtitle and Guided Navigation exports written beside each sidecar.
     public var sync: [SyncFormat]
     public var epub: EPUB?
+    /// Write the web player into the folder (`--web`).
+    public var web: Bool
     /// The executable started as the worker (`render-chapter`); nil for this process's own.
     public var workerExecutable: String?
 
     public init(bookPath: String, settings: RenderSettings, folder: Folder = .namedAfterBook,
                 selection: ChapterSelection? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 force: Bool = false, strict: Bool = false, sync: [SyncFormat] = [], epub: EPUB? = nil,
-                workerExecutable: String? = nil) {
+                web: Bool = false, workerExecutable: String? = nil) {
         self.bookPath = bookPath
         self.settings = settings
         self.folder = folder
@@ -57,6 +59,7 @@ public struct RenderOptions: Sendable {
         self.strict = strict
         self.sync = sync
         self.epub = epub
+        self.web = web
         self.workerExecutable = workerExecutable
     }
 
