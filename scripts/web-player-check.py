@@ -155,9 +155,18 @@ def behaviour(args):
               rate == [2, True] and slower == 1.7, [rate, slower])
         driver.execute_script("followPlayer.audio.playbackRate = arguments[0]", args.playback_rate)
 
+        driver.execute_script("""
+            window.__saves = 0; window.__since = performance.now();
+            const setItem = Storage.prototype.setItem;
+            Storage.prototype.setItem = function (key, value) {
+                if (key.startsWith('follow-render:position:')) window.__saves += 1;
+                return setItem.call(this, key, value);
+            };""")
         driver.find_element(By.ID, "fr-play").click()
         WebDriverWait(driver, 10).until(lambda d: d.execute_script("return followPlayer.audio.currentTime > 0.5"))
         sampled_times(driver, args.cli, args.folder, first["index"], words, label)
+        saves = driver.execute_script("return [window.__saves, (performance.now() - window.__since) / 1000]")
+        check(f"{label}: while playing, the position is saved at most once a second", 2 <= saves[0] <= saves[1] + 1, saves)
 
         press(driver, " ")
         paused = driver.execute_script("return followPlayer.audio.paused")
@@ -171,6 +180,10 @@ def behaviour(args):
         check(f"{label}: space pauses and plays", paused and playing, [paused, playing])
 
         clicked_words(driver, words, label)
+        middle = driver.find_elements(By.CSS_SELECTOR, "#fr-text .w")[len(words) // 2]
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", middle)
+        middle.click()
+        time.sleep(1)
 
         # Save on pause, reload, resume where locate --offset says.
         driver.execute_script("followPlayer.audio.pause()")

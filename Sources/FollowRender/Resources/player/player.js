@@ -71,29 +71,37 @@
   const state = { word: -1, sentence: -1, frame: null, started: false, lastSave: 0, userScrollAt: -Infinity, autoScrollAt: -Infinity };
   const stats = { frames: 0, total: 0, max: 0, recent: [] };
 
+  // Autoscroll without reading layout in the frame: an IntersectionObserver
+  // watches the current word against the middle band of the window (above
+  // the player bar) and scrolls it back to the centre when it leaves the band,
+  // unless the reader scrolled in the last 3 seconds.
+  const band = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (entry.isIntersecting || entry.target !== wordElements[state.word]) continue;
+      if (performance.now() - state.userScrollAt < 3000) continue;
+      state.autoScrollAt = performance.now();
+      entry.target.scrollIntoView({ block: "center", behavior: reducedMotion.matches ? "auto" : "smooth" });
+    }
+  }, { rootMargin: "-12% 0px -30% 0px" });
+
   function show(word) {
     if (word === state.word) return;
-    const element = wordElements[word];
-    let scroll = false;
-    if (element && performance.now() - state.userScrollAt > 3000) {
-      // Read layout before changing classes, so the frame forces no extra layout.
-      const box = element.getBoundingClientRect();
-      const bar = controls.offsetHeight;
-      scroll = box.top < innerHeight * 0.15 || box.bottom > (innerHeight - bar) * 0.8;
+    if (state.word >= 0 && wordElements[state.word]) {
+      wordElements[state.word].classList.remove("now");
+      band.unobserve(wordElements[state.word]);
     }
-    if (state.word >= 0) wordElements[state.word]?.classList.remove("now");
     const sentence = word >= 0 ? wordSentence[word] : -1;
     if (sentence !== state.sentence) {
       if (state.sentence >= 0) sentenceElements[state.sentence]?.classList.remove("now");
       if (sentence >= 0) sentenceElements[sentence]?.classList.add("now");
       state.sentence = sentence;
     }
-    element?.classList.add("now");
-    state.word = word;
-    if (scroll) {
-      state.autoScrollAt = performance.now();
-      element.scrollIntoView({ block: "center", behavior: reducedMotion.matches ? "auto" : "smooth" });
+    const element = wordElements[word];
+    if (element) {
+      element.classList.add("now");
+      band.observe(element);
     }
+    state.word = word;
   }
 
   function frame() {
@@ -165,7 +173,6 @@
   });
 
   // Controls.
-  const controls = document.querySelector(".controls");
   const playButton = byId("fr-play"), seekBar = byId("fr-seek"), timeLabel = byId("fr-time"), speed = byId("fr-speed");
   byId("fr-previous").addEventListener("click", () => stepSentence(-1));
   byId("fr-next").addEventListener("click", () => stepSentence(1));
