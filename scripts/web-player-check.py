@@ -197,6 +197,19 @@ def behaviour(args):
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
         light = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
         check(f"{label}: prefers-color-scheme dark changes the colours", dark != light, [light, dark])
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+        driver.set_window_size(390, 780)
+        phone = driver.execute_script("""
+            const bar = document.querySelector('.controls').getBoundingClientRect();
+            return {overflow: document.documentElement.scrollWidth - innerWidth, bar: [bar.left, bar.right, innerWidth],
+                    reduced: matchMedia('(prefers-reduced-motion: reduce)').matches,
+                    labelled: Array.from(document.querySelectorAll('.controls button, .controls input, .controls select'))
+                        .every((control) => control.getAttribute('aria-label') || control.closest('label'))};""")
+        driver.save_screenshot(os.path.join(args.artifacts, "chapter-phone.png"))
+        check(f"{label}: on a phone-sized window nothing overflows sideways and every control is labelled",
+              phone["overflow"] <= 0 and phone["bar"][1] <= phone["bar"][2] and phone["labelled"] and phone["reduced"], phone)
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        driver.set_window_size(1000, 800)
 
         driver.refresh()
         wait_ready(driver)

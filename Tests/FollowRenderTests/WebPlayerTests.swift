@@ -38,7 +38,7 @@ struct WebPlayerTests {
         let render = try RenderedFolder.render(TestPaths.book("trees.epub"), ["--rate", rate, "--web"], name: "web\(rate)")
         let checks = try Self.browserChecks("behaviour", folder: render.path, artifacts: "trees-\(rate)-\(playbackRate)",
                                             ["--playback-rate", String(playbackRate)])
-        #expect(checks.count == 14)
+        #expect(checks.count == 15)
         for check in checks {
             #expect(check.ok, "\(check.name): \(check.detail)")
         }

@@ -205,8 +205,10 @@
     return h ? h + ":" + String(m).padStart(2, "0") + ":" + tail : m + ":" + tail;
   };
   audio.addEventListener("timeupdate", () => {
+    const label = clock(audio.currentTime) + " / " + clock(timing.audio.duration);
     seekBar.value = String(audio.currentTime);
-    timeLabel.textContent = clock(audio.currentTime) + " / " + clock(timing.audio.duration);
+    seekBar.setAttribute("aria-valuetext", label);
+    timeLabel.textContent = label;
     if (audio.paused) frame();
   });
   audio.addEventListener("seeked", () => { if (audio.paused) frame(); });
