@@ -87,7 +87,7 @@ struct WebPlayerTests {
         }
     }
 
-    @Test("web DIR finds DIR.epub beside the folder and refuses a folder that was not rendered")
+    @Test("web DIR finds DIR.epub beside the folder, and refuses a folder that was not rendered or names files outside it")
     func findsTheBook() throws {
         let parent = try TestPaths.temporaryFolder()
         try FileManager.default.createSymbolicLink(atPath: parent + "/sample.epub", withDestinationPath: TestPaths.sampleBook)
@@ -98,6 +98,16 @@ struct WebPlayerTests {
         #expect(web.stdout == parent + "/sample/index.html\n")
         let index = try String(contentsOfFile: parent + "/sample/index.html", encoding: .utf8)
         #expect(index.contains("<ol class=\"chapters\">") && index.contains("fr-progress-"))
+
+        let manifest = parent + "/sample/book.json"
+        let original = try String(contentsOfFile: manifest, encoding: .utf8)
+        let first = try #require(RenderedFolder.load(parent + "/sample", run: render).manifest.chapters.first)
+        try FileManager.default.copyItem(atPath: parent + "/sample/" + first.timing, toPath: parent + "/evil.timing.json")
+        try original.replacingOccurrences(of: "\"\(first.timing)\"", with: "\"../evil.timing.json\"")
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        let escaping = try CommandRun.cli(["web", parent + "/sample"])
+        #expect(escaping.status == 1 && escaping.stderr.contains("is not a file in the folder"), "\(escaping.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: parent + "/evil.html"))
 
         let empty = try TestPaths.temporaryFolder("webEmpty")
         let refused = try CommandRun.cli(["web", empty])
