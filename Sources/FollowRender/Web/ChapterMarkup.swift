@@ -1,17 +1,20 @@
-/// The narration text of one chapter as HTML for the web player: its
-/// paragraphs and headings, a `span.s` per sidecar sentence and a `span.w` per
-/// sidecar word, in sidecar order, so the script finds the element of word
-/// *n* as the *n*-th `.w` without ids.
+/// The narration text of one chapter as HTML for the web player: a block per
+/// paragraph (`p`, or `h1` for the first heading and `h2` for the others) whose
+/// `data-at` is the UTF-16 offset of its first character in the sidecar's
+/// `text`, holding exactly that text, escaped, with `<br>` for each `"\n"`.
 ///
-/// The text is the sidecar's own `text`, sliced by its UTF-16 ranges; line
-/// breaks inside a paragraph become `<br>`. A sentence never straddles two
-/// blocks: a paragraph that would cut one is extended to the sentence's end.
+/// There is no element per sentence or word: the player maps sidecar ranges
+/// to DOM ranges through `data-at` (DOM strings count UTF-16 units, as the
+/// sidecar does) and paints them with the CSS Custom Highlight API, so a page
+/// of an hour-long chapter stays small and quick to parse. A sentence never
+/// straddles two blocks: a paragraph that would cut one is extended to the
+/// sentence's end.
 struct ChapterMarkup {
     let timing: ChapterTiming
     let paragraphs: [Paragraph]
 
     /// The HTML of the chapter's text; the chapter title goes first as `<h1>`
-    /// unless the text itself starts with a heading.
+    /// (not narrated, without `data-at`) unless the text starts with a heading.
     func html() -> String {
         let units = Array(timing.text.utf16)
         let blocks = Self.blocks(paragraphs, sentences: timing.sentences, length: units.count)
@@ -20,26 +23,10 @@ struct ChapterMarkup {
             html += "<h1 class=\"chapter-title\">\(HTMLText.escape(timing.chapter.title))</h1>\n"
         }
         var headings = 0
-        var next = 0
         for block in blocks {
             let tag = block.kind == .text ? "p" : headings == 0 ? "h1" : "h2"
             if block.kind == .heading { headings += 1 }
-            html += "<\(tag)>"
-            var cursor = block.range.location
-            while next < timing.sentences.count, timing.sentences[next].range.location < block.range.end {
-                let sentence = timing.sentences[next]
-                html += Self.text(units, cursor, sentence.range.location) + "<span class=\"s\">"
-                var inside = sentence.range.location
-                for word in sentence.words {
-                    html += Self.text(units, inside, word.range.location)
-                        + "<span class=\"w\">" + Self.text(units, word.range.location, word.range.end) + "</span>"
-                    inside = word.range.end
-                }
-                html += Self.text(units, inside, sentence.range.end) + "</span>"
-                cursor = sentence.range.end
-                next += 1
-            }
-            html += Self.text(units, cursor, block.range.end) + "</\(tag)>\n"
+            html += "<\(tag) data-at=\"\(block.range.location)\">" + Self.text(units, block.range) + "</\(tag)>\n"
         }
         return html
     }
@@ -66,10 +53,24 @@ struct ChapterMarkup {
         return blocks
     }
 
-    /// The escaped text between two UTF-16 offsets, line breaks as `<br>`.
-    private static func text(_ units: [UInt16], _ start: Int, _ end: Int) -> String {
-        guard end > start else { return "" }
-        let piece = String(decoding: units[start..<min(end, units.count)], as: UTF16.self)
-        return HTMLText.escape(piece).replacingOccurrences(of: "\n", with: "<br>\n")
+    /// The escaped text of `range`, scalar by scalar: line breaks as `<br>`,
+    /// and carriage returns as references (the HTML parser would drop a raw
+    /// one before a line feed, shifting every offset after it).
+    private static func text(_ units: [UInt16], _ range: TextRange) -> String {
+        guard range.length > 0 else { return "" }
+        let piece = String(decoding: units[range.location..<min(range.end, units.count)], as: UTF16.self)
+        var html = ""
+        html.reserveCapacity(piece.utf8.count)
+        for scalar in piece.unicodeScalars {
+            switch scalar {
+            case "\n": html += "<br>"
+            case "\r": html += "&#13;"
+            case "&": html += "&amp;"
+            case "<": html += "&lt;"
+            case ">": html += "&gt;"
+            default: html.unicodeScalars.append(scalar)
+            }
+        }
+        return html
     }
 }

@@ -2,9 +2,12 @@
 //
 // Everything it needs is in the page: the book (#fr-book) and the chapter's
 // timing sidecar verbatim (#fr-timing), so it works from file:// without fetch.
-// The text is in the HTML: a span.s per sidecar sentence and a span.w per
-// sidecar word, in sidecar order. Positions follow docs/sidecar.md exactly
-// (the rules of `follow-render locate`):
+// The text is plain HTML: a block (p, h1, h2) per paragraph with `data-at`,
+// the UTF-16 offset of its first character in the sidecar's `text`, and `<br>`
+// for "\n". DOM strings are UTF-16 too, so every sidecar range maps to a DOM
+// Range, and the sentence and the word are painted with the CSS Custom
+// Highlight API: no element per word, so a long chapter stays light to load.
+// Positions follow docs/sidecar.md exactly (the rules of `follow-render locate`):
 //   time -> word: the last word whose begin <= time; in the pause before a
 //     sentence's first word but inside that sentence's clip, that first word.
 //   UTF-16 offset -> word: the last word whose location <= offset; its begin
@@ -21,24 +24,38 @@
   const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 
   // Flat, sorted arrays over the sidecar's words: binary search needs nothing else.
-  const wordBegin = [], wordLocation = [], wordSentence = [];
-  const sentenceBegin = [], sentenceFirstWord = [], spoken = [];
+  const wordBegin = [], wordLocation = [], wordEnd = [], wordSentence = [];
+  const sentenceBegin = [], spoken = [];
   timing.sentences.forEach((sentence, s) => {
     sentenceBegin.push(sentence.begin);
-    sentenceFirstWord.push(sentence.words.length ? wordBegin.length : -1);
     if (sentence.words.length) spoken.push(s);
     for (const word of sentence.words) {
       wordBegin.push(word.begin);
       wordLocation.push(word.range[0]);
+      wordEnd.push(word.range[0] + word.range[1]);
       wordSentence.push(s);
     }
   });
-  const wordElements = Array.from(text.getElementsByClassName("w"));
-  const sentenceElements = Array.from(text.getElementsByClassName("s"));
-  wordElements.forEach((element, index) => { element.frWord = index; });
-  if (wordElements.length !== wordBegin.length || sentenceElements.length !== timing.sentences.length) {
-    console.error("follow-render: the page's text does not match its timing data");
+
+  // The text nodes in order with the UTF-16 offset each starts at.
+  const nodes = [], nodeStarts = [], nodeIndex = new Map();
+  let matches = true;
+  for (const block of text.querySelectorAll("[data-at]")) {
+    let at = Number(block.dataset.at);
+    const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.nodeType === Node.TEXT_NODE) {
+        matches = matches && timing.text.startsWith(node.data, at);
+        nodeIndex.set(node, nodes.length);
+        nodes.push(node);
+        nodeStarts.push(at);
+        at += node.length;
+      } else if (node.nodeName === "BR") {
+        at += 1;
+      }
+    }
   }
+  if (!matches) console.error("follow-render: the page's text does not match its timing data");
 
   /** The index of the last element of `sorted` that is <= value, or -1. */
   function lastAtMost(sorted, value) {
@@ -67,41 +84,53 @@
     return Math.max(0, lastAtMost(wordLocation, offset));
   }
 
-  // Highlighting, once per animation frame while playing.
+  /** Sets `range` to the text from UTF-16 `start` to `end`. */
+  function place(range, start, end) {
+    const first = Math.max(0, lastAtMost(nodeStarts, start));
+    const last = Math.max(0, lastAtMost(nodeStarts, end - 1));
+    if (!nodes.length) return;
+    range.setStart(nodes[first], Math.min(nodes[first].length, Math.max(0, start - nodeStarts[first])));
+    range.setEnd(nodes[last], Math.min(nodes[last].length, Math.max(0, end - nodeStarts[last])));
+  }
+
+  /** The UTF-16 offset of a DOM position in the text, or -1 outside it. */
+  function offsetOf(node, offset) {
+    const index = nodeIndex.get(node);
+    return index === undefined ? -1 : nodeStarts[index] + offset;
+  }
+
+  // Highlighting, once per animation frame while playing: two registered
+  // highlights whose ranges move; nothing in the DOM changes.
   const state = { word: -1, sentence: -1, frame: null, started: false, lastSave: 0, userScrollAt: -Infinity, autoScrollAt: -Infinity };
   const stats = { frames: 0, total: 0, max: 0, recent: [] };
-
-  // Autoscroll without reading layout in the frame: an IntersectionObserver
-  // watches the current word against the middle band of the window (above
-  // the player bar) and scrolls it back to the centre when it leaves the band,
-  // unless the reader scrolled in the last 3 seconds.
-  const band = new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      if (entry.isIntersecting || entry.target !== wordElements[state.word]) continue;
-      if (performance.now() - state.userScrollAt < 3000) continue;
-      state.autoScrollAt = performance.now();
-      entry.target.scrollIntoView({ block: "center", behavior: reducedMotion.matches ? "auto" : "smooth" });
-    }
-  }, { rootMargin: "-12% 0px -30% 0px" });
+  const wordRange = document.createRange(), sentenceRange = document.createRange();
+  if (window.CSS && CSS.highlights) {
+    const sentenceHighlight = new Highlight(sentenceRange), wordHighlight = new Highlight(wordRange);
+    wordHighlight.priority = 1;
+    CSS.highlights.set("fr-sentence", sentenceHighlight);
+    CSS.highlights.set("fr-word", wordHighlight);
+  } else {
+    console.warn("follow-render: this browser has no CSS Custom Highlight API; playback works without highlighting");
+  }
 
   function show(word) {
-    if (word === state.word) return;
-    if (state.word >= 0 && wordElements[state.word]) {
-      wordElements[state.word].classList.remove("now");
-      band.unobserve(wordElements[state.word]);
-    }
-    const sentence = word >= 0 ? wordSentence[word] : -1;
+    if (word === state.word || word < 0) return;
+    const sentence = wordSentence[word];
     if (sentence !== state.sentence) {
-      if (state.sentence >= 0) sentenceElements[state.sentence]?.classList.remove("now");
-      if (sentence >= 0) sentenceElements[sentence]?.classList.add("now");
+      const range = timing.sentences[sentence].range;
+      place(sentenceRange, range[0], range[0] + range[1]);
       state.sentence = sentence;
     }
-    const element = wordElements[word];
-    if (element) {
-      element.classList.add("now");
-      band.observe(element);
-    }
+    place(wordRange, wordLocation[word], wordEnd[word]);
     state.word = word;
+    // Keep the spoken line in the middle band of the window (above the player
+    // bar) unless the reader scrolled in the last 3 seconds. Highlights change
+    // no layout, so reading the word's box here forces none.
+    if (performance.now() - state.userScrollAt < 3000) return;
+    const box = wordRange.getBoundingClientRect(), bar = controls.getBoundingClientRect().top;
+    if (box.top >= innerHeight * 0.12 && box.bottom <= bar - innerHeight * 0.15) return;
+    state.autoScrollAt = performance.now();
+    scrollBy({ top: box.top - (bar - box.height) / 2, behavior: reducedMotion.matches ? "auto" : "smooth" });
   }
 
   function frame() {
@@ -109,6 +138,7 @@
     const time = audio.currentTime;
     const word = wordAt(time);
     show(word);
+    showClock(time); // after show(), which reads layout: writes last
     state.frame = { time, word };
     const cost = performance.now() - start;
     stats.frames += 1; stats.total += cost; stats.max = Math.max(stats.max, cost);
@@ -164,15 +194,21 @@
     seek(Math.max(sentenceBegin[target], 0), !audio.paused);
   }
 
-  // Tap or click a word: play from its begin.
+  // Tap or click the text: play from the word there (the rule of `locate --offset`).
   text.addEventListener("click", (event) => {
-    const element = event.target.closest(".w");
-    if (!element || element.frWord === undefined) return;
+    if (window.getSelection && String(getSelection()).length) return; // selecting text, not tapping
+    const caret = document.caretPositionFromPoint
+      ? document.caretPositionFromPoint(event.clientX, event.clientY)
+      : document.caretRangeFromPoint && document.caretRangeFromPoint(event.clientX, event.clientY);
+    if (!caret) return;
+    const offset = caret.offsetNode ? offsetOf(caret.offsetNode, caret.offset) : offsetOf(caret.startContainer, caret.startOffset);
+    if (offset < 0) return;
     state.started = true;
-    seek(wordBegin[element.frWord], true);
+    seek(wordBegin[wordAtOffset(offset)], true);
   });
 
   // Controls.
+  const controls = document.querySelector(".controls");
   const playButton = byId("fr-play"), seekBar = byId("fr-seek"), timeLabel = byId("fr-time"), speed = byId("fr-speed");
   byId("fr-previous").addEventListener("click", () => stepSentence(-1));
   byId("fr-next").addEventListener("click", () => stepSentence(1));
@@ -204,13 +240,17 @@
     const tail = String(s).padStart(2, "0");
     return h ? h + ":" + String(m).padStart(2, "0") + ":" + tail : m + ":" + tail;
   };
-  audio.addEventListener("timeupdate", () => {
-    const label = clock(audio.currentTime) + " / " + clock(timing.audio.duration);
-    seekBar.value = String(audio.currentTime);
+  let shownSecond = -1;
+  function showClock(time) {
+    const second = Math.floor(time);
+    if (second === shownSecond) return;
+    shownSecond = second;
+    const label = clock(time) + " / " + clock(timing.audio.duration);
+    seekBar.value = String(time);
     seekBar.setAttribute("aria-valuetext", label);
     timeLabel.textContent = label;
-    if (audio.paused) frame();
-  });
+  }
+  audio.addEventListener("timeupdate", () => { if (audio.paused) frame(); });
   audio.addEventListener("seeked", () => { if (audio.paused) frame(); });
   audio.addEventListener("play", () => {
     state.started = true;
@@ -285,8 +325,8 @@
       if (word < 0) return;
       if (hash === "#resume") { state.started = true; seek(wordBegin[word], true); return; }
       if (word === 0) return;
-      const element = wordElements[word];
-      byId("fr-resume-text").textContent = "Resume at “" + (element ? element.textContent : "") + "” (" + clock(wordBegin[word]) + ")?";
+      const said = timing.text.slice(wordLocation[word], wordEnd[word]);
+      byId("fr-resume-text").textContent = "Resume at “" + said + "” (" + clock(wordBegin[word]) + ")?";
       byId("fr-resume-yes").onclick = () => { offer.hidden = true; state.started = true; seek(wordBegin[word], true); };
       byId("fr-resume-no").onclick = () => { offer.hidden = true; state.started = true; seek(0, true); };
       show(word);
@@ -304,5 +344,5 @@
   performance.mark("follow-render:ready");
 
   // For developers and tests: the lookups and what the last frame showed.
-  window.followPlayer = { audio, state, stats, wordAt, wordAtOffset, wordBegin, wordLocation, storageKey };
+  window.followPlayer = { audio, state, stats, wordAt, wordAtOffset, offsetOf, wordBegin, wordLocation, wordRange, sentenceRange, storageKey };
 })();
