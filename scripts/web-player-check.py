@@ -2,10 +2,11 @@
 """Checks follow-render's web player in a real browser (headless Debian chromium
 through chromium-driver and python3-selenium), on a folder rendered with --web.
 
-    web-player-check.py behaviour --cli CLI --folder DIR --artifacts OUT [--playback-rate 1.5]
+    web-player-check.py behaviour --cli CLI --folder DIR --artifacts OUT [--playback-rate 1.5] [--http]
     web-player-check.py performance --cli CLI --folder DIR --artifacts OUT
 
-`behaviour` opens the first two chapters' pages from file:// and checks what the
+`behaviour` opens the first two chapters' pages from file:// (or, with --http, from
+a local static server that serves byte ranges) and checks what the
 issue asks for: the highlighted word at 10 sampled playback times is the word
 `follow-render locate --time` gives for the currentTime the page read in that
 same frame; clicking 10 words sets currentTime to their sidecar begin (±10 ms)
@@ -20,11 +21,15 @@ Prints one JSON object {"checks": [{"name", "ok", "detail"}]} on stdout and exit
 0 when every check passed, 1 otherwise.
 """
 import argparse
+import functools
+import http.server
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 from selenium import webdriver
@@ -61,7 +66,60 @@ def locate(cli, folder, chapter, query, value):
     return json.loads(run.stdout)
 
 
+class StaticFiles(http.server.SimpleHTTPRequestHandler):
+    """A static web server as players meet them: files with byte ranges (seeking in audio needs them)."""
+
+    def send_head(self):
+        match = re.fullmatch(r"bytes=(\d+)-(\d*)", self.headers.get("Range", ""))
+        path = self.translate_path(self.path)
+        if not match or not os.path.isfile(path):
+            return super().send_head()
+        size = os.path.getsize(path)
+        start, end = int(match[1]), min(int(match[2] or size - 1), size - 1)
+        if start >= size:
+            self.send_error(416)
+            return None
+        handle = open(path, "rb")
+        handle.seek(start)
+        self.send_response(206)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Range", f"bytes {start}-{end}/{size}")
+        self.send_header("Content-Length", str(end - start + 1))
+        self.send_header("Accept-Ranges", "bytes")
+        self.end_headers()
+        self.remaining = end - start + 1
+        return handle
+
+    def copyfile(self, source, destination):
+        remaining = getattr(self, "remaining", None)
+        if remaining is None:
+            return super().copyfile(source, destination)
+        while remaining > 0:
+            chunk = source.read(min(65536, remaining))
+            if not chunk:
+                break
+            destination.write(chunk)
+            remaining -= len(chunk)
+
+    def log_message(self, *arguments):
+        pass
+
+
+BASE = {"url": None}
+
+
+def serve(folder):
+    """Serves `folder` on a free local port; pages are then opened over http."""
+    handler = functools.partial(StaticFiles, directory=os.path.abspath(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    BASE["url"] = f"http://127.0.0.1:{server.server_address[1]}/"
+    return server
+
+
 def page_url(folder, name):
+    if BASE["url"]:
+        return BASE["url"] + name
     return "file://" + os.path.join(os.path.abspath(folder), name)
 
 
@@ -192,7 +250,7 @@ def behaviour(args):
     words = [word for sentence in timing["sentences"] for word in sentence["words"]]
     first_page = first["timing"].replace(".timing.json", ".html")
     second_page = second["timing"].replace(".timing.json", ".html")
-    label = f"render {book['rate']['preset']}, playbackRate {args.playback_rate}"
+    label = f"render {book['rate']['preset']}, playbackRate {args.playback_rate}{', over http' if BASE['url'] else ''}"
     profile = tempfile.mkdtemp(prefix="follow-render-chromium-")
     driver = browser(profile)
     try:
@@ -202,8 +260,9 @@ def behaviour(args):
         check(f"{label}: the page holds the sidecar's text exactly, in headings and paragraphs",
               not blocks["wrong"] and blocks["headings"] >= 1 and blocks["paragraphs"] >= 2, blocks)
         meta = driver.execute_script("const m = navigator.mediaSession.metadata; return m && [m.title, m.album, m.artist, m.artwork.length]")
-        check(f"{label}: Media Session metadata names the chapter and the book",
-              meta and meta[0] == first["title"] and meta[1] == book["title"], meta)
+        covered = os.path.exists(os.path.join(args.folder, "cover.jpg")) or os.path.exists(os.path.join(args.folder, "cover.png"))
+        check(f"{label}: Media Session metadata names the chapter, the book and its cover",
+              meta and meta[0] == first["title"] and meta[1] == book["title"] and meta[3] == (1 if covered else 0), meta)
 
         # Speed menu and keys, then the playback rate under test.
         Select(driver.find_element(By.ID, "fr-speed")).select_by_value("2")
@@ -343,8 +402,11 @@ def main():
     parser.add_argument("--folder", required=True)
     parser.add_argument("--artifacts", required=True)
     parser.add_argument("--playback-rate", type=float, default=1.0)
+    parser.add_argument("--http", action="store_true", help="open the pages from a local static web server instead of file://")
     args = parser.parse_args()
     os.makedirs(args.artifacts, exist_ok=True)
+    if args.http:
+        serve(args.folder)
     try:
         (behaviour if args.mode == "behaviour" else performance)(args)
     except Exception as error:  # a check that could not run is a failed check, with the reason

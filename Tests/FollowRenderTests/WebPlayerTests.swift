@@ -32,12 +32,13 @@ struct WebPlayerTests {
         return report.checks
     }
 
+    /// From `file://` at 1x and 2x, and at playback rate 1.5 from a local static web server.
     @Test("in Chromium, the highlighted and clicked words, the resume and the next chapter agree with locate",
-          arguments: [("1x", 1.0), ("2x", 1.0), ("1x", 1.5)])
-    func behaviour(rate: String, playbackRate: Double) throws {
+          arguments: [("1x", 1.0, false), ("2x", 1.0, false), ("1x", 1.5, true)])
+    func behaviour(rate: String, playbackRate: Double, http: Bool) throws {
         let render = try RenderedFolder.render(TestPaths.book("trees.epub"), ["--rate", rate, "--web"], name: "web\(rate)")
         let checks = try Self.browserChecks("behaviour", folder: render.path, artifacts: "trees-\(rate)-\(playbackRate)",
-                                            ["--playback-rate", String(playbackRate)])
+                                            ["--playback-rate", String(playbackRate)] + (http ? ["--http"] : []))
         #expect(checks.count == 15)
         for check in checks {
             #expect(check.ok, "\(check.name): \(check.detail)")
