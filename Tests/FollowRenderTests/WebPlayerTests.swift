@@ -71,7 +71,7 @@ struct WebPlayerTests {
         }
         let inferred = try CommandRun.cli(["web", copy])
         #expect(inferred.status == 0, "\(inferred.stderr)")
-        #expect(inferred.stderr.contains("read from the sidecars' pauses"))
+        #expect(inferred.stderr.contains("read back from the sidecars' pauses"))
         for chapter in render.manifest.chapters {
             let page = WebPlayer.pageName(timingFile: chapter.timing)
             let original = try String(contentsOfFile: render.file(page), encoding: .utf8)
