@@ -10,6 +10,11 @@
 /// this one's `end`. Each boundary with a newline is classified by the nearest
 /// of those lengths, with the speed measured from the plain sentence pauses.
 enum PauseStructure {
+    /// The pause at 1x after a line break (no new paragraph), a paragraph and a heading.
+    private static let boundaries: [(seconds: Double, kind: Paragraph.Kind?)] = [
+        (PauseSchedule.lineBreak, nil), (PauseSchedule.paragraph, .text), (PauseSchedule.heading, .heading),
+    ]
+
     /// The chapter's paragraphs as the pauses show them.
     static func paragraphs(_ timing: ChapterTiming, speed fallbackSpeed: Double?) -> [Paragraph] {
         let units = Array(timing.text.utf16)
@@ -21,10 +26,7 @@ enum PauseStructure {
             let between = previous.range.end..<sentence.range.location
             guard let newline = between.last(where: { units[$0] == 0x0A }) else { continue }
             let pause = (sentence.begin.value - previous.end.value) * speed
-            let kinds: [(seconds: Double, kind: Paragraph.Kind?)] = [
-                (PauseSchedule.lineBreak, nil), (PauseSchedule.paragraph, .text), (PauseSchedule.heading, .heading),
-            ]
-            guard let kind = kinds.min(by: { abs($0.seconds - pause) < abs($1.seconds - pause) })?.kind else { continue }
+            guard let kind = boundaries.min(by: { abs($0.seconds - pause) < abs($1.seconds - pause) })?.kind else { continue }
             let end = between.first(where: { units[$0] == 0x0A }) ?? newline
             paragraphs.append(Paragraph(range: TextRange(location: start, length: max(0, end - start)), kind: kind))
             start = newline + 1

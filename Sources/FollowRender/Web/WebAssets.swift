@@ -7,7 +7,7 @@ import Foundation
 /// beside the built binary (`.build/debug`, `.build/release`). The bundle is
 /// looked for there first, then in the checkout the library was built from
 /// (tests run from the test bundle); a missing file is an error, not a crash.
-struct WebAssets {
+enum WebAssets {
     /// Chapter page template.
     static let chapterTemplate = "player-chapter.html"
     /// Book page template.
