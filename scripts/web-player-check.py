@@ -385,6 +385,19 @@ def performance(args):
         for fraction in [0.1, 0.5, 0.9, 0.99]:
             driver.execute_script("followPlayer.audio.currentTime = followPlayer.audio.duration * arguments[0]", fraction)
             time.sleep(1.5)
+        # Autoscroll keeps the spoken word in the window, but not right after the reader scrolled.
+        in_view = """const box = followPlayer.wordRange.getBoundingClientRect();
+                     return [box.top, box.bottom, innerHeight, scrollY];"""
+        followed = driver.execute_script(in_view)
+        ActionChains(driver).scroll_by_amount(0, -4000).perform()
+        time.sleep(1)
+        left_alone = driver.execute_script(in_view)
+        time.sleep(3.5)
+        returned = driver.execute_script(in_view)
+        inside = lambda box: 0 <= box[0] and box[1] <= box[2]
+        check("autoscroll keeps the spoken word in view, and leaves the page where the reader scrolled for 3 s",
+              inside(followed) and not inside(left_alone) and inside(returned),
+              {"followed": followed, "afterReaderScroll": left_alone, "later": returned})
         stats = driver.execute_script("""
             const s = followPlayer.stats, recent = s.recent.slice().sort((a, b) => a - b);
             return {frames: s.frames, mean: s.total / s.frames, p95: recent[Math.floor(recent.length * 0.95)], max: s.max};""")
