@@ -9,7 +9,7 @@ enum RenderCommand: Command {
         Usage: follow-render [render] BOOK [--out DIR] [--rate PRESET | --wpm N] [--voice NAME]
                              [--format mp3|wav|flac|ogg] [--bitrate KBPS] [--chapters LIST]
                              [--jobs N] [--include-notes] [--matter all|body] [--force] [--strict]
-                             [--sync vtt,srt,guided] [--quiet]
+                             [--sync vtt,srt,guided] [--web] [--quiet]
                              [--epub PATH [--granularity sentence|word]] [input options]
 
         Narrates BOOK (an .epub file, an unpacked EPUB folder, or a plain-text,
@@ -42,6 +42,8 @@ enum RenderCommand: Command {
                             timestamps in the cues), NNN-slug.srt and/or
                             NNN-slug.guided.json (Readium Guided Navigation; with --epub
                     its textrefs point at the sentences' ids in that EPUB).
+          --web             Also write the web player into the folder: index.html and
+                            NNN-slug.html per chapter (see 'follow-render web --help').
           --epub PATH       Also write a copy of the book with the narration as EPUB 3
                             Media Overlays (read-aloud with highlighting in Thorium,
                             Apple Books …). Needs MP3. Without --out, the audio and
@@ -78,6 +80,7 @@ enum RenderCommand: Command {
             return formats
         }
         let epub = try arguments.option("--epub")
+        let web = arguments.flag("--web")
         let granularityName = try arguments.option("--granularity")
         let input = try InputArguments.parse(&arguments)
         let path = try arguments.positionals("BOOK")[0]
@@ -86,6 +89,7 @@ enum RenderCommand: Command {
             throw UsageError("--format takes mp3, wav, flac or ogg, not '\(formatName)'")
         }
         if rate != nil, wpm != nil { throw UsageError("give --rate or --wpm, not both") }
+        if web, epub != nil, out == nil { throw UsageError("--web with --epub needs --out (the folder is otherwise removed)") }
         let granularity = try granularity(granularityName, epub: epub, format: format)
         let settings = try settings(rate: rate, wpm: wpm, voice: voice, format: format, bitrate: bitrate, includeNotes: includeNotes,
                                     input: input)
@@ -96,7 +100,8 @@ enum RenderCommand: Command {
         let folder: RenderOptions.Folder = out.map { .path($0) } ?? (epub != nil ? .temporary : .namedAfterBook)
         let options = RenderOptions(bookPath: path, settings: settings, folder: folder, selection: chosen, jobs: jobs,
                                     force: force, strict: strict, sync: sync ?? [],
-                                    epub: epub.map { RenderOptions.EPUB(path: $0, granularity: granularity) }, matter: matter)
+                                    epub: epub.map { RenderOptions.EPUB(path: $0, granularity: granularity) }, matter: matter,
+                                    web: web)
         return Options(job: options, quiet: quiet)
     }
 

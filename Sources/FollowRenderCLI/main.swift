@@ -10,6 +10,7 @@ let commands: [any Command.Type] = [
     PresetsCommand.self,
     LocateCommand.self,
     DiffCommand.self,
+    WebCommand.self,
     CalibrateCommand.self,
     RenderChapterCommand.self,
 ]

@@ -23,6 +23,7 @@ public struct RenderJob: Sendable {
     public var outputSteps: [any RenderOutputStep] {
         var steps: [any RenderOutputStep] = []
         if let epub = options.epub { steps.append(MediaOverlayStep(epub)) }
+        if options.web { steps.append(WebPlayerStep()) }
         steps += additionalSteps
         if !options.sync.isEmpty { steps.append(SyncExportStep(options.sync)) }
         return steps

@@ -44,13 +44,15 @@ public struct RenderOptions: Sendable {
     public var epub: EPUB?
     /// Which chapters are narrated: all, or body matter only (`--matter`).
     public var matter: MatterSelection
+    /// Write the web player into the folder (`--web`).
+    public var web: Bool
     /// The executable started as the worker (`render-chapter`); nil for this process's own.
     public var workerExecutable: String?
 
     public init(bookPath: String, settings: RenderSettings, folder: Folder = .namedAfterBook,
                 selection: ChapterSelection? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 force: Bool = false, strict: Bool = false, sync: [SyncFormat] = [], epub: EPUB? = nil,
-                matter: MatterSelection = .all, workerExecutable: String? = nil) {
+                matter: MatterSelection = .all, web: Bool = false, workerExecutable: String? = nil) {
         self.bookPath = bookPath
         self.settings = settings
         self.folder = folder
@@ -61,6 +63,7 @@ public struct RenderOptions: Sendable {
         self.sync = sync
         self.epub = epub
         self.matter = matter
+        self.web = web
         self.workerExecutable = workerExecutable
     }
 

@@ -1,0 +1,51 @@
+import Foundation
+
+/// The player's source files (`Sources/FollowRender/Resources/player/`): page
+/// templates, stylesheet and scripts, kept as real files in the repository.
+///
+/// SwiftPM copies them into the `follow-render_FollowRender.resources` bundle
+/// beside the built binary (`.build/debug`, `.build/release`). The bundle is
+/// looked for there first, then in the checkout the library was built from
+/// (tests run from the test bundle); a missing file is an error, not a crash.
+enum WebAssets {
+    /// Chapter page template.
+    static let chapterTemplate = "player-chapter.html"
+    /// Book page template.
+    static let indexTemplate = "player-index.html"
+    /// Copied into the rendered folder as they are.
+    static let copied = ["player.css", "player.js", "library.js"]
+
+    private static let bundleName = "follow-render_FollowRender.resources"
+
+    /// The contents of the player file `name`.
+    static func data(_ name: String) throws(WebError) -> Data {
+        let checkout = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Resources/player")
+        let candidates = [Bundle.main.bundleURL.appendingPathComponent(bundleName), checkout]
+            .map { $0.appendingPathComponent(name).path }
+        for path in candidates {
+            if let data = FileManager.default.contents(atPath: path) { return data }
+        }
+        throw WebError(.missingAsset, file: name, reason: "player file not found in \(candidates.joined(separator: " or "))")
+    }
+
+    /// The template `name` with every `{{key}}` replaced by `values[key]`, in
+    /// one pass, so text from the book is never taken for a placeholder.
+    static func fill(_ name: String, _ values: [String: String]) throws(WebError) -> String {
+        let template = String(decoding: try data(name), as: UTF8.self)
+        var page = ""
+        var rest = template[...]
+        while let open = rest.range(of: "{{") {
+            guard let close = rest[open.upperBound...].range(of: "}}") else { break }
+            page += rest[..<open.lowerBound]
+            let key = String(rest[open.upperBound..<close.lowerBound])
+            guard let value = values[key] else {
+                throw WebError(.missingAsset, file: name, reason: "template placeholder {{\(key)}} has no value")
+            }
+            page += value
+            rest = rest[close.upperBound...]
+        }
+        return page + rest
+    }
+}

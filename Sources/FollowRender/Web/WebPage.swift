@@ -1,0 +1,134 @@
+import Foundation
+
+/// Fills the player's page templates for one rendered book: the book page and
+/// each chapter page, with the book's data as embedded JSON.
+struct WebPage {
+    /// The cover as the pages refer to it.
+    struct Cover: Hashable, Sendable, Encodable {
+        var file: String
+        var type: String
+        /// The image as a `data:` URL, for the Media Session artwork under
+        /// `file://` (which takes only http, https, data and blob URLs); only
+        /// on chapter pages, and only for covers up to `embeddedLimit` bytes.
+        var data: String?
+    }
+
+    /// The largest cover embedded in each chapter page.
+    static let embeddedLimit = 256 * 1024
+
+    /// A chapter as the scripts see it.
+    struct ChapterEntry: Encodable {
+        var index: Int
+        var title: String
+        var page: String
+        var duration: Seconds
+        /// UTF-16 length of its text, for progress from a saved offset.
+        var length: Int
+    }
+
+    /// The `#fr-book` JSON of every page.
+    struct BookData: Encodable {
+        /// The key of saved positions.
+        var id: String
+        var title: String
+        var authors: [String]
+        var cover: Cover?
+        /// Spine index of the chapter page; absent on the book page.
+        var current: Int?
+        /// The speed menu: playback rates, the render presets.
+        var speeds: [Double]
+        var chapters: [ChapterEntry]
+    }
+
+    let manifest: BookManifest
+    let cover: Cover?
+    private let embeddedCover: String?
+    private let data: BookData
+
+    /// `identifier` is the book's own; without it, positions are keyed by title and authors.
+    init(manifest: BookManifest, identifier: String?, cover: Cover?, coverData: Data?, lengths: [Int: Int]) {
+        self.manifest = manifest
+        self.cover = cover
+        embeddedCover = coverData.flatMap { data in
+            guard let cover, data.count <= Self.embeddedLimit else { return nil }
+            return "data:\(cover.type);base64,\(data.base64EncodedString())"
+        }
+        let chapters = manifest.chapters.map { entry in
+            ChapterEntry(index: entry.index, title: entry.title, page: WebPlayer.pageName(timingFile: entry.timing),
+                         duration: entry.duration, length: lengths[entry.index] ?? 0)
+        }
+        let id = identifier ?? ([manifest.title] + manifest.authors).joined(separator: " / ")
+        data = BookData(id: id, title: manifest.title, authors: manifest.authors, cover: cover, current: nil,
+                        speeds: SpeedTable.presetSpeeds, chapters: chapters)
+    }
+
+    /// A chapter page: `markup` is its text as HTML, `sidecar` its timing JSON, embedded as it is.
+    func chapter(_ entry: BookManifest.Chapter, timing: ChapterTiming, sidecar: String, markup: String) throws(WebError) -> String {
+        var book = data
+        book.current = entry.index
+        book.cover?.data = embeddedCover
+        let position = manifest.chapters.firstIndex { $0.index == entry.index } ?? 0
+        var links: [String] = []
+        if position > 0 {
+            let previous = manifest.chapters[position - 1]
+            links.append(link(WebPlayer.pageName(timingFile: previous.timing), "Previous chapter", rel: "prev"))
+        }
+        if position + 1 < manifest.chapters.count {
+            let next = manifest.chapters[position + 1]
+            links.append(link(WebPlayer.pageName(timingFile: next.timing), "Next chapter", rel: "next"))
+        }
+        return try WebAssets.fill(WebAssets.chapterTemplate, [
+            "lang": HTMLText.escape(manifest.language),
+            "chapterTitle": HTMLText.escape(entry.title),
+            "bookTitle": HTMLText.escape(manifest.title),
+            "chapterLinks": links.joined(separator: " "),
+            "content": markup,
+            "audio": HTMLText.escape(entry.audio),
+            "duration": String(format: "%.3f", timing.audio.duration.value),
+            "durationText": Self.clock(timing.audio.duration.value),
+            "book": try json(book),
+            "timing": HTMLText.scriptJSON(sidecar),
+        ])
+    }
+
+    /// The book page: cover, title, authors, chapters with durations and progress bars.
+    func index() throws(WebError) -> String {
+        let rows = data.chapters.map { chapter in
+            let title = HTMLText.escape(chapter.title)
+            return "    <li><a href=\"\(HTMLText.escape(chapter.page))\">\(title)</a>"
+                + "<span class=\"duration\">\(Self.clock(chapter.duration.value))</span>"
+                + "<progress id=\"fr-progress-\(chapter.index)\" max=\"1\" value=\"0\" aria-label=\"Listened of \(title)\">0%</progress></li>"
+        }
+        let count = manifest.chapters.count
+        let summary = "\(count) chapter\(count == 1 ? "" : "s") · \(Self.clock(manifest.duration.value)) · "
+            + "eSpeak NG voice \(manifest.voice) at \(manifest.rate.preset)"
+        return try WebAssets.fill(WebAssets.indexTemplate, [
+            "lang": HTMLText.escape(manifest.language),
+            "bookTitle": HTMLText.escape(manifest.title),
+            "authors": HTMLText.escape(manifest.authors.joined(separator: ", ")),
+            "cover": cover.map { "<img class=\"cover\" src=\"\(HTMLText.escape($0.file))\" alt=\"Cover of \(HTMLText.escape(manifest.title))\">" } ?? "",
+            "summary": HTMLText.escape(summary),
+            "chapters": rows.joined(separator: "\n"),
+            "book": try json(data),
+        ])
+    }
+
+    private func link(_ page: String, _ label: String, rel: String) -> String {
+        "<a href=\"\(HTMLText.escape(page))\" rel=\"\(rel)\">\(label)</a>"
+    }
+
+    private func json(_ book: BookData) throws(WebError) -> String {
+        do {
+            return HTMLText.scriptJSON(String(decoding: try JSONCoding.data(book), as: UTF8.self))
+        } catch {
+            throw WebError(.writeFailed, file: "index.html", reason: "cannot encode the book data: \(error)")
+        }
+    }
+
+    /// `h:mm:ss` or `m:ss`.
+    static func clock(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded(.down))
+        let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
+        return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
+    }
+}

@@ -1,0 +1,18 @@
+/// `--web`: writes the web player (`index.html` and a page per chapter) into
+/// the rendered folder, with the paragraphs, headings, cover and identifier of
+/// the book as the render read it.
+public struct WebPlayerStep: RenderOutputStep {
+    public init() {}
+
+    public func write(_ context: RenderOutputContext) throws {
+        let details = WebBookDetails(archive: context.archive, chapters: context.chapters)
+        let summary: WebPlayer.Summary
+        do {
+            summary = try WebPlayer(folder: context.folder, details: details).write()
+        } catch {
+            throw FileFailure(file: error.file, reason: error.reason)
+        }
+        if let warning = summary.pausesWarning(bookKnown: true) { context.warn(warning) }
+        context.wrote(context.folder + "/index.html", summary: "Web player: \(summary.pages.count) pages")
+    }
+}
