@@ -6,7 +6,7 @@ enum WebCommand: Command {
     static let name = "web"
     static let summary = "Write the web player (index.html and a page per chapter) into a rendered folder"
     static let help = """
-        Usage: follow-render web DIR [--book BOOK]
+        Usage: follow-render web DIR [--book BOOK [input options]]
 
         Writes into the rendered folder DIR index.html (title, cover, chapters with
         durations and listening progress) and one NNN-slug.html per chapter: the
@@ -22,18 +22,25 @@ enum WebCommand: Command {
         sidecars, there is no cover, and positions are keyed by title and authors.
 
         Options:
-          --book BOOK       The EPUB the folder was rendered from.
+          --book BOOK       The book the folder was rendered from (EPUB, or a text,
+                            Markdown or PDF file, read with the input options it was
+                            rendered with).
           -h, --help        Show this help.
+
+        Input options (BOOK a .txt, .md or .pdf file):
+        \(InputArguments.help)
         """
 
     struct Options {
         var folder: String
         var book: String?
+        var input: InputOptions
     }
 
     static func parse(_ arguments: inout Arguments) throws -> Options {
         let book = try arguments.option("--book")
-        return Options(folder: try arguments.positionals("DIR")[0], book: book)
+        let input = try InputArguments.parse(&arguments)
+        return Options(folder: try arguments.positionals("DIR")[0], book: book, input: input)
     }
 
     static func run(_ options: Options) throws -> Int32 {
@@ -41,7 +48,7 @@ enum WebCommand: Command {
         do {
             var details: WebBookDetails?
             if let book = options.book {
-                details = try WebBookDetails.read(book: book)
+                details = try WebBookDetails.read(book: book, input: options.input)
             } else if FileManager.default.fileExists(atPath: guess) {
                 details = try? WebBookDetails.read(book: guess)
             }

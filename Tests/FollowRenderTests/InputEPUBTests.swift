@@ -44,6 +44,20 @@ struct InputEPUBTests {
         #expect(try EPUBArchive(path: epub).book.metadata.title == "The Harbour Almanac")
     }
 
+    @Test("the web player is written for a Markdown book, by render --web and by web --book")
+    func webPlayer() throws {
+        let folder = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let book = InputFixtures.path("features.md")
+        let render = try CommandRun.cli([book, "--rate", "4x", "--quiet", "--out", folder + "/out", "--web"])
+        #expect(render.status == 0, "\(render.stderr)")
+        let page = try String(contentsOfFile: folder + "/out/001-spring.html", encoding: .utf8)
+        #expect(page.contains("A garden is a conversation that lasts for years."))
+        #expect(try String(contentsOfFile: folder + "/out/index.html", encoding: .utf8).contains("Notes from the Allotment"))
+        let again = try CommandRun.cli(["web", folder + "/out", "--book", book])
+        #expect(again.status == 0 && !again.stderr.contains("warning"), "\(again.stderr)")
+    }
+
     @Test("inspect shows the detected encoding and the guessed language")
     func inspectShowsEncoding() throws {
         let path = InputFixtures.path("harbour-shift_jis.txt")

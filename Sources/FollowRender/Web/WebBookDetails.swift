@@ -61,10 +61,11 @@ public struct WebBookDetails: Sendable {
     /// Opens and reads the book at `path`, without and with notes: the folder
     /// does not say which the render used, so each sidecar picks the reading
     /// whose text it has.
-    public static func read(book path: String) throws(WebError) -> WebBookDetails {
+    /// A text, Markdown or PDF book is read with `input`, as it was rendered.
+    public static func read(book path: String, input: InputOptions = InputOptions()) throws(WebError) -> WebBookDetails {
         let archive: EPUBArchive
         do {
-            archive = try EPUBArchive(path: path)
+            archive = try BookSource.open(path: path, options: input)
         } catch {
             throw WebError(.unreadableInput, file: path, reason: String(describing: error))
         }
