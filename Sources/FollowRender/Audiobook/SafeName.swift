@@ -5,7 +5,8 @@ public enum SafeName {
     /// A file or folder name: no path separators or characters Windows
     /// forbids, no control characters, no leading dots (hidden, `..`), no
     /// trailing dots or spaces, not a reserved DOS device name, at most 120
-    /// UTF-8 bytes (cut at a character boundary); `fallback` when nothing is left.
+    /// UTF-8 bytes (cut at a character boundary); `fallback` when nothing but
+    /// dots, spaces and replaced characters is left.
     public static func file(_ text: String, fallback: String) -> String {
         let forbidden: Set<Character> = ["/", "\\", ":", "*", "?", "\"", "<", ">", "|"]
         var name = ""
@@ -16,7 +17,7 @@ public enum SafeName {
         }
         while let first = name.first, first == "." || first == " " { name.removeFirst() }
         while let last = name.last, last == "." || last == " " { name.removeLast() }
-        guard !name.isEmpty else { return fallback }
+        guard name.contains(where: { $0 != "_" && $0 != "." && $0 != " " }) else { return fallback }
         let stem = name.split(separator: ".").first.map { $0.uppercased() } ?? ""
         let devices = Set(["CON", "PRN", "AUX", "NUL"] + (1...9).flatMap { ["COM\($0)", "LPT\($0)"] })
         return devices.contains(stem) ? "_" + name : name
