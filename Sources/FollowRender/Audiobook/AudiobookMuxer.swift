@@ -17,8 +17,6 @@ final class AudiobookMuxer {
 
     /// A muxer for `format` writing to `path` (a temporary name: the format is not guessed from it).
     init(format: AudiobookFormat, path: String) throws(AudiobookError) {
-        // Every failure is returned and told in one line; FFmpeg's own log would only repeat it as noise.
-        av_log_set_level(AV_LOG_QUIET)
         self.path = path
         var context: UnsafeMutablePointer<AVFormatContext>?
         try AudiobookError.check(avformat_alloc_output_context2(&context, nil, format.muxerName, nil), .encoder, file: path,
@@ -48,6 +46,10 @@ final class AudiobookMuxer {
         guard let stream = avformat_new_stream(context, nil) else { throw AudiobookError(.encoder, file: path, cause: "out of memory") }
         stream.pointee.codecpar.pointee.codec_type = AVMEDIA_TYPE_VIDEO
         stream.pointee.codecpar.pointee.codec_id = isPNG ? AV_CODEC_ID_PNG : AV_CODEC_ID_MJPEG
+        // Muxers refuse a picture stream without dimensions.
+        guard let (width, height) = Self.dimensions(of: Array(data), isPNG: isPNG) else { return }
+        stream.pointee.codecpar.pointee.width = width
+        stream.pointee.codecpar.pointee.height = height
         stream.pointee.disposition |= AV_DISPOSITION_ATTACHED_PIC
         cover = (stream, data)
     }
@@ -123,6 +125,21 @@ final class AudiobookMuxer {
         packet.pointee.pts = 0
         packet.pointee.dts = 0
         try AudiobookError.check(av_interleaved_write_frame(context, packet), .write, file: path, doing: "cannot write the cover")
+    }
+
+    /// Width and height from a PNG's IHDR or a JPEG's start-of-frame segment; nil when not found.
+    private static func dimensions(of bytes: [UInt8], isPNG: Bool) -> (Int32, Int32)? {
+        let number = { (at: Int, count: Int) in bytes[at..<at + count].reduce(Int32(0)) { $0 << 8 | Int32($1) } }
+        if isPNG { return bytes.count >= 24 ? (number(16, 4), number(20, 4)) : nil }
+        var offset = 2
+        while offset + 9 <= bytes.count, bytes[offset] == 0xFF {
+            let marker = bytes[offset + 1]
+            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+                return (number(offset + 7, 2), number(offset + 5, 2))
+            }
+            offset += 2 + Int(number(offset + 2, 2))
+        }
+        return nil
     }
 
     /// A write error FFmpeg's buffered I/O noted but did not return (e.g. a full disk).

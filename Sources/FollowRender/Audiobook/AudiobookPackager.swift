@@ -100,7 +100,11 @@ public struct AudiobookPackager: Sendable {
             try muxer.setChapters(marks, rate: rate)
             options = [("movflags", "+faststart")] + (format == .m4b ? [("brand", "M4B ")] : [])
         case .opus:
-            try muxer.setChapters(marks, rate: rate)
+            // Written here: FFmpeg 5.1's own CHAPTERxxx writer rounds the seconds up from 500 ms on (a second late).
+            muxer.setTags(marks.enumerated().flatMap { number, mark in
+                let key = String(format: "CHAPTER%03d", number)
+                return [(key, Self.clock(mark.start, rate: rate)), (key + "NAME", mark.title)]
+            })
         }
         try muxer.open(prefix: prefix, options: options)
         let emit = { (packet: UnsafeMutablePointer<AVPacket>) throws(AudiobookError) in try muxer.write(packet) }
@@ -133,6 +137,13 @@ public struct AudiobookPackager: Sendable {
         try resampler?.flush { out, produced throws(AudiobookError) in try encoder.write(out, count: produced, emit: emit) }
         try encoder.finish(emit: emit)
         try muxer.finish()
+    }
+
+    /// `HH:MM:SS.mmm` for a Vorbis comment chapter mark.
+    private static func clock(_ samples: Int64, rate: Int32) -> String {
+        let milliseconds = (samples * 1000 + Int64(rate) / 2) / Int64(rate)
+        return String(format: "%02lld:%02lld:%02lld.%03lld", milliseconds / 3_600_000, milliseconds / 60000 % 60,
+                      milliseconds / 1000 % 60, milliseconds % 1000)
     }
 
     /// `path` relative to the rendered folder when inside it, else absolute.

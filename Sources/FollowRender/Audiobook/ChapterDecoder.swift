@@ -21,6 +21,9 @@ final class ChapterDecoder {
     private let stream: Int32
 
     init(path: String) throws(AudiobookError) {
+        // Every failure is returned and told in one line; FFmpeg's own log would only add noise
+        // (such as the MP3 decoder's notes on the samples the info tag trims).
+        av_log_set_level(AV_LOG_QUIET)
         self.path = path
         let fail = { (code: Int32, what: String) throws(AudiobookError) -> Int32 in
             try AudiobookError.check(code, .unreadableChapter, file: path, doing: what)

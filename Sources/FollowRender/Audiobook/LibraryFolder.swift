@@ -34,13 +34,14 @@ public struct LibraryFolder: Sendable {
     }
 
     /// Writes the side files for `entry`, whose chapters have `titles`; copies
-    /// the audio (and its cue sheet) from `source` when it was written elsewhere.
+    /// the audio from `source` (and writes its cue sheet) when it was written elsewhere.
     public func write(entry: AudiobookEntry, titles: [String], source: String) throws(AudiobookError) {
         let audio = audioPath(entry.format)
         if URL(fileURLWithPath: source).standardizedFileURL.path != URL(fileURLWithPath: audio).standardizedFileURL.path {
             try copy(source, to: audio)
-            let cue = URL(fileURLWithPath: source).deletingLastPathComponent().appendingPathComponent(CueSheet.fileName).path
-            try copy(cue, to: folder + "/" + CueSheet.fileName)
+            let cue = CueSheet(file: URL(fileURLWithPath: audio).lastPathComponent, format: entry.format, metadata: metadata,
+                               chapters: zip(titles, entry.chapters).map { ($0, $1.start) })
+            try cue.write(to: folder + "/" + CueSheet.fileName)
         }
         if let cover = metadata.cover { try save(cover, as: metadata.coverIsPNG ? "cover.png" : "cover.jpg") }
         try save(Data((metadata.description ?? "").utf8), as: "desc.txt")
