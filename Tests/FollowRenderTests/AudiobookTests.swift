@@ -49,6 +49,7 @@ struct AudiobookTests {
         try #require(run.status == 0, "\(run.stderr)")
         let render = try RenderedFolder.load(folder, run: run)
         let entry = try #require(render.manifest.audiobook)
+        #expect(try SchemaCheck.folderViolations(folder).isEmpty, "book.json with its audiobook object matches docs/book.schema.json")
         let sentence = render.timings[1].sentences[3]
         let time = entry.chapters[1].start.value + sentence.begin.value + 0.001
         let clock = String(format: "0:%02d:%06.3f", Int(time) / 60, time.truncatingRemainder(dividingBy: 60))
