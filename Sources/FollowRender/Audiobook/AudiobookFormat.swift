@@ -4,7 +4,7 @@ public enum AudiobookFormat: String, Hashable, Sendable, Codable, CaseIterable {
     case m4b
     /// AAC-LC in MP4 with the same chapters, for players that ignore `.m4b`.
     case m4a
-    /// One gapless LAME stream with an ID3v2.4 tag holding CHAP and CTOC frames.
+    /// One gapless LAME stream with an ID3v2.3 tag holding CHAP and CTOC frames.
     case mp3
     /// Ogg Opus with `CHAPTERxxx` Vorbis comments.
     case opus

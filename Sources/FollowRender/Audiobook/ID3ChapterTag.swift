@@ -1,12 +1,16 @@
 import Foundation
 
-/// The ID3v2.4 tag at the start of the single MP3: the book's tags, the cover,
+/// The ID3v2.3 tag at the start of the single MP3: the book's tags, the cover,
 /// a CHAP frame per chapter (with its TIT2 title) and CTOC frames listing them.
 ///
 /// FFmpeg's own ID3 writer stops at 255 chapters (a CTOC's entry count is one
 /// byte), so the tag is built here: up to 255 chapters, one top-level CTOC lists
 /// them; above that, the top-level CTOC lists child CTOCs of up to 255 chapters
 /// each, so no chapter is lost.
+///
+/// Version 2.3 (plain frame sizes, UTF-16 text) rather than 2.4: FFmpeg 5.1's
+/// reader guesses at 2.4 sizes above 127 bytes and drops a CHAP frame with a
+/// long title, which 2.3 never triggers.
 struct ID3ChapterTag {
     var metadata: AudiobookMetadata
     /// `(start, end, title)` in milliseconds.
@@ -21,22 +25,22 @@ struct ID3ChapterTag {
         body += text("TPE2", metadata.artist)
         body += text("TCOM", metadata.narrator)
         body += text("TCON", metadata.genre)
-        body += text("TDRC", metadata.year ?? "")
+        body += text("TYER", metadata.year ?? "")
         body += text("TPUB", metadata.publisher ?? "")
         body += text("TLAN", metadata.language)
         if let description = metadata.description, !description.isEmpty {
-            body += frame("COMM", [3] + Array("eng".utf8) + [0] + Array(description.utf8))
+            body += frame("COMM", [1] + Array("eng".utf8) + Self.utf16("") + [0, 0] + Self.utf16(description))
         }
         if let cover = metadata.cover {
             let mime = Array((metadata.coverIsPNG ? "image/png" : "image/jpeg").utf8)
-            body += frame("APIC", [3] + mime + [0, 3, 0] + Array(cover))
+            body += frame("APIC", [0] + mime + [0, 3, 0] + Array(cover))
         }
         body += tableOfContents()
         for (number, chapter) in chapters.enumerated() {
             let times = [chapter.start, chapter.end, -1, -1].flatMap { Self.word(UInt32(truncatingIfNeeded: $0)) }
             body += frame("CHAP", Self.id("chp", number) + times + text("TIT2", chapter.title))
         }
-        return Array("ID3".utf8) + [4, 0, 0] + Self.syncSafe(body.count) + body
+        return Array("ID3".utf8) + [3, 0, 0] + Self.syncSafe(body.count) + body
     }
 
     /// The top-level CTOC, and child CTOCs when there are more than 255 chapters.
@@ -57,13 +61,19 @@ struct ID3ChapterTag {
         frame("CTOC", id + [flags, UInt8(children.count)] + children.flatMap { $0 } + text("TIT2", title))
     }
 
-    /// A UTF-8 text frame; nothing for empty text.
+    /// A UTF-16 text frame (encoding 1, with a byte-order mark); nothing for empty text.
     private func text(_ id: String, _ value: String) -> [UInt8] {
-        value.isEmpty ? [] : frame(id, [3] + Array(value.utf8))
+        value.isEmpty ? [] : frame(id, [1] + Self.utf16(value))
     }
 
+    /// A frame: its id, its size as a plain 32-bit number (2.3), no flags.
     private func frame(_ id: String, _ content: [UInt8]) -> [UInt8] {
-        Array(id.utf8) + Self.syncSafe(content.count) + [0, 0] + content
+        Array(id.utf8) + Self.word(UInt32(content.count)) + [0, 0] + content
+    }
+
+    /// Little-endian UTF-16 after a byte-order mark.
+    private static func utf16(_ text: String) -> [UInt8] {
+        [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
     }
 
     /// A null-terminated element id such as `chp12`.
@@ -75,6 +85,7 @@ struct ID3ChapterTag {
         [24, 16, 8, 0].map { UInt8((value >> $0) & 0xFF) }
     }
 
+    /// The tag header's size: 7 bits a byte.
     private static func syncSafe(_ value: Int) -> [UInt8] {
         [21, 14, 7, 0].map { UInt8((value >> $0) & 0x7F) }
     }
