@@ -9,11 +9,15 @@ Measures, side by side on one book:
   jobs=N     `follow-render --jobs N` (N = the number of cores);
 and prints wall time, CPU time, peak memory (from /usr/bin/time -v), x real
 time (audio seconds per wall second) and the ratio of each to the baseline.
-Then: `inspect` on the largest corpus book, the media-overlay EPUB step on its
+Then: packaging the render into one audiobook file (`--audiobook`, M4B, MP3
+and Opus, chapters kept) against the jobs=N render,
+`inspect` on the largest corpus book, the media-overlay EPUB step on its
 own, peak memory on the longest against the shortest chapter, and the cost of
 re-rendering after one chapter changes.
 
-Usage: scripts/benchmark.py [BOOK] [--chapters LIST] [--rate 1x] [--skip-build]
+Usage: scripts/benchmark.py [BOOK] [--chapters LIST] [--rate 1x] [--skip-build] [--audiobook-only]
+(--audiobook-only: just the jobs=N render and the packaging step, e.g.
+ scripts/benchmark.py ../shared/corpus/books/moby-dick.epub --rate 4x --audiobook-only)
 Default book: ../shared/corpus/books/alice-in-wonderland-epub2.epub, all chapters.
 """
 
@@ -117,12 +121,27 @@ def row(name, figures, audio, baseline):
             f"{audio / figures['wall']:8.1f} {ratio:8.2f}")
 
 
+def audiobook_step(book, folder, rate, selection, render_figures):
+    """Times `--audiobook` on an already rendered folder (every chapter kept, so only packaging runs)."""
+    print(f"\npackaging one audiobook file (chapters kept) vs. the jobs=N render "
+          f"({render_figures['wall']:.2f} s wall, {render_figures['cpu']:.2f} s CPU):")
+    for extension in ("m4b", "mp3", "opus"):
+        target = os.path.join(folder, f"book.{extension}")
+        figures = timed([CLI, book, "--out", folder, "--rate", rate, "--chapters", selection, "--quiet",
+                         "--audiobook", target])
+        print(f"  {extension:<5} {figures['wall']:8.2f} s wall {figures['cpu']:8.2f} s CPU {figures['peak']:7.1f} MB peak  "
+              f"+{100 * figures['wall'] / render_figures['wall']:.0f}% of the render's wall time, "
+              f"{100 * figures['cpu'] / render_figures['cpu']:.0f}% of its CPU time")
+    print("  targets: at most +30% of the render time, peak < 100 MB")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("book", nargs="?", default=os.path.join(CORPUS, "alice-in-wonderland-epub2.epub"))
     parser.add_argument("--chapters", help="spine positions, e.g. 1,3-5 (default: all narrated)")
     parser.add_argument("--rate", default="1x")
     parser.add_argument("--skip-build", action="store_true")
+    parser.add_argument("--audiobook-only", action="store_true", help="only the jobs=N render and the packaging step")
     options = parser.parse_args()
     if not options.skip_build:
         subprocess.run(["swift", "build", "-c", "release"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
@@ -141,6 +160,10 @@ def main():
 
     work = tempfile.mkdtemp(prefix="follow-render-bench-")
     try:
+        if options.audiobook_only:
+            many = render(book, os.path.join(work, "jobsN"), ["--rate", options.rate, "--jobs", str(cores), "--chapters", selection])
+            audiobook_step(book, os.path.join(work, "jobsN"), options.rate, selection, many)
+            return
         base_folder = os.path.join(work, "baseline")
         os.makedirs(base_folder)
         script = baseline_script(book, chapters, base_folder, voice, wpm)
@@ -156,6 +179,8 @@ def main():
         print(row("follow-render jobs=1", one, audio, baseline))
         print(row(f"follow-render jobs={cores}", many, audio, baseline))
         print(f"(audio: follow-render {audio:.0f} s with its pauses, espeak-ng {base_audio:.0f} s)")
+
+        audiobook_step(book, os.path.join(work, "jobsN"), options.rate, selection, many)
 
         books = sorted(os.path.join(CORPUS, name) for name in os.listdir(CORPUS) if name.endswith(".epub"))
         inspect_times = {path: min(timed([CLI, "inspect", path])["wall"] for _ in range(3)) for path in books}

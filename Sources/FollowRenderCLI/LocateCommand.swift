@@ -6,6 +6,7 @@ enum LocateCommand: Command {
     static let summary = "Map a time in a chapter's audio to a text position, or back"
     static let help = """
         Usage: follow-render locate DIR --time CHAPTER:SECONDS [--sentence]
+               follow-render locate DIR --time H:MM:SS.s [--sentence]
                follow-render locate DIR --offset CHAPTER:UTF16 [--sentence]
 
         Reads a rendered folder DIR (book.json and the timing sidecars; a single
@@ -22,6 +23,9 @@ enum LocateCommand: Command {
 
         Options:
           --time C:S        A time: chapter C, S seconds into its audio (e.g. 3:95.25).
+          --time H:MM:SS.s  A time in the single-file audiobook (--audiobook), e.g.
+                            1:02:03.5, or plain seconds such as 3723.5; the answer
+                            gives the chapter and its time in both files.
           --offset C:U      A text position: chapter C, UTF-16 offset U in its text.
           --sentence        Answer with the start of the sentence instead of the word.
           -h, --help        Show this help.
@@ -55,7 +59,9 @@ enum LocateCommand: Command {
         let index = PositionIndex(book)
         let position: BookPosition
         do {
-            if let time {
+            if let time, let seconds = bookTime(time) {
+                position = try index.position(audiobookTime: seconds, sentenceStart: sentence)
+            } else if let time {
                 let (chapter, seconds) = try parse(time, option: "--time", value: { Double($0) }, example: "3:95.25")
                 position = try index.position(chapter: chapter, time: seconds, sentenceStart: sentence)
             } else if let offset {
@@ -69,6 +75,16 @@ enum LocateCommand: Command {
         }
         try printJSON(position)
         return 0
+    }
+
+    /// A single-file time: `H:MM:SS(.s)` or plain seconds; nil for `CHAPTER:SECONDS`.
+    private static func bookTime(_ text: String) -> Double? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count != 2 else { return nil }
+        guard parts.count == 1 || parts.count == 3 else { return nil }
+        let numbers = parts.compactMap { Double($0) }
+        guard numbers.count == parts.count, numbers.allSatisfy({ $0 >= 0 }) else { return nil }
+        return numbers.reduce(0) { $0 * 60 + $1 }
     }
 
     /// `CHAPTER:VALUE`, both non-negative.

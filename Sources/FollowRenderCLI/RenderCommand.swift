@@ -10,7 +10,8 @@ enum RenderCommand: Command {
                              [--format mp3|wav|flac|ogg] [--bitrate KBPS] [--chapters LIST]
                              [--jobs N] [--include-notes] [--matter all|body] [--force] [--strict]
                              [--sync vtt,srt,guided] [--web] [--quiet]
-                             [--epub PATH [--granularity sentence|word]] [input options]
+                             [--epub PATH [--granularity sentence|word]] [--audiobook PATH] [--library DIR]
+                             [input options]
 
         Narrates BOOK (an .epub file, an unpacked EPUB folder, or a plain-text,
         Markdown or PDF file, told apart by content) with eSpeak NG and
@@ -49,6 +50,12 @@ enum RenderCommand: Command {
                             Apple Books …). Needs MP3. Without --out, the audio and
                             sidecars go to a temporary folder that is removed.
           --granularity G   What --epub highlights: sentence (default) or word.
+          --audiobook PATH  Also write the whole book as one file with chapters:
+                            .m4b or .m4a (AAC), .mp3 (one gapless MP3 with ID3
+                            chapters) or .opus (Ogg Opus), and book.cue beside it.
+          --library DIR     Also write DIR/<Author>/<Title>/ as Audiobookshelf expects
+                            it: the audiobook (.m4b unless --audiobook names another
+                            format), cover, desc.txt, reader.txt, metadata.json.
           --quiet           No progress and no summary.
           -h, --help        Show this help.
 
@@ -83,6 +90,8 @@ enum RenderCommand: Command {
         let web = arguments.flag("--web")
         let granularityName = try arguments.option("--granularity")
         let input = try InputArguments.parse(&arguments)
+        let audiobook = try arguments.option("--audiobook")
+        let library = try arguments.option("--library")
         let path = try arguments.positionals("BOOK")[0]
 
         guard let format = AudioFormat(rawValue: formatName) else {
@@ -91,17 +100,24 @@ enum RenderCommand: Command {
         if rate != nil, wpm != nil { throw UsageError("give --rate or --wpm, not both") }
         if web, epub != nil, out == nil { throw UsageError("--web with --epub needs --out (the folder is otherwise removed)") }
         let granularity = try granularity(granularityName, epub: epub, format: format)
+        if let audiobook, AudiobookFormat(path: audiobook) == nil {
+            throw UsageError("--audiobook takes a path ending in .m4b, .m4a, .mp3 or .opus, not '\(audiobook)'")
+        }
+        let single = audiobook != nil || library != nil ? AudiobookStep.Request(path: audiobook, library: library) : nil
+        if web, single != nil, epub == nil, out == nil {
+            throw UsageError("--web with --audiobook or --library needs --out (the folder is otherwise removed)")
+        }
         let settings = try settings(rate: rate, wpm: wpm, voice: voice, format: format, bitrate: bitrate, includeNotes: includeNotes,
                                     input: input)
         let chosen = try selection.map { text throws(UsageError) -> ChapterSelection in
             guard let parsed = ChapterSelection(text) else { throw UsageError("--chapters takes a list such as 1,3-5, not '\(text)'") }
             return parsed
         }
-        let folder: RenderOptions.Folder = out.map { .path($0) } ?? (epub != nil ? .temporary : .namedAfterBook)
+        let folder: RenderOptions.Folder = out.map { .path($0) } ?? (epub != nil || single != nil ? .temporary : .namedAfterBook)
         let options = RenderOptions(bookPath: path, settings: settings, folder: folder, selection: chosen, jobs: jobs,
                                     force: force, strict: strict, sync: sync ?? [],
                                     epub: epub.map { RenderOptions.EPUB(path: $0, granularity: granularity) }, matter: matter,
-                                    web: web)
+                                    web: web, audiobook: single)
         return Options(job: options, quiet: quiet)
     }
 

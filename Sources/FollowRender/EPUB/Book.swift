@@ -43,8 +43,16 @@ public struct BookMetadata: Hashable, Sendable {
     /// Container path of the cover image, when the book declares one.
     public var coverPath: String?
     public var layout: Layout
+    /// `dc:description`, `dc:date` and `dc:publisher`, when present (for audiobook tags).
+    public var description: String?
+    public var date: String?
+    public var publisher: String?
 
-    public init(title: String, creators: [String], language: String, identifier: String, version: String, coverPath: String?, layout: Layout) {
+    public init(title: String, creators: [String], language: String, identifier: String, version: String, coverPath: String?, layout: Layout,
+                description: String? = nil, date: String? = nil, publisher: String? = nil) {
+        self.description = description
+        self.date = date
+        self.publisher = publisher
         self.title = title
         self.creators = creators
         self.language = language

@@ -114,7 +114,10 @@ struct PackageDocument {
             identifier: identifier,
             version: package.attribute("version") ?? "",
             coverPath: coverPath(manifest: manifest, metas: metas),
-            layout: layout == BookMetadata.Layout.prePaginated.rawValue ? .prePaginated : .reflowable
+            layout: layout == BookMetadata.Layout.prePaginated.rawValue ? .prePaginated : .reflowable,
+            description: dublinCore("description").first.map(\.content.collapsingWhitespace),
+            date: dublinCore("date").first.map(\.content.collapsingWhitespace),
+            publisher: dublinCore("publisher").first.map(\.content.collapsingWhitespace)
         )
     }
 

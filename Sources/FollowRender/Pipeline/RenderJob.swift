@@ -23,6 +23,7 @@ public struct RenderJob: Sendable {
     public var outputSteps: [any RenderOutputStep] {
         var steps: [any RenderOutputStep] = []
         if let epub = options.epub { steps.append(MediaOverlayStep(epub)) }
+        if let audiobook = options.audiobook { steps.append(AudiobookStep(audiobook)) }
         if options.web { steps.append(WebPlayerStep()) }
         steps += additionalSteps
         if !options.sync.isEmpty { steps.append(SyncExportStep(options.sync)) }
@@ -68,7 +69,8 @@ public struct RenderJob: Sendable {
         if options.strict, let first = summary.manifest.skipped.first {
             throw FileFailure(file: path, reason: "refused with --strict: chapter \(first.index) (\(first.href)) was skipped: \(first.reason)")
         }
-        let context = RenderOutputContext(options: options, archive: archive, chapters: chapters, summary: summary, emit: onEvent)
+        let context = RenderOutputContext(options: options, archive: archive, chapters: chapters, summary: summary,
+                                          cancellation: cancellation, emit: onEvent)
         for step in outputSteps { try step.write(context) }
         return summary
     }

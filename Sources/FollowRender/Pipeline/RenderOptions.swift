@@ -46,13 +46,17 @@ public struct RenderOptions: Sendable {
     public var matter: MatterSelection
     /// Write the web player into the folder (`--web`).
     public var web: Bool
+    /// The single-file audiobook and library folder (`--audiobook`, `--library`).
+    public var audiobook: AudiobookStep.Request?
     /// The executable started as the worker (`render-chapter`); nil for this process's own.
     public var workerExecutable: String?
 
     public init(bookPath: String, settings: RenderSettings, folder: Folder = .namedAfterBook,
                 selection: ChapterSelection? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 force: Bool = false, strict: Bool = false, sync: [SyncFormat] = [], epub: EPUB? = nil,
-                matter: MatterSelection = .all, web: Bool = false, workerExecutable: String? = nil) {
+                matter: MatterSelection = .all, web: Bool = false, audiobook: AudiobookStep.Request? = nil,
+                workerExecutable: String? = nil) {
+        self.audiobook = audiobook
         self.bookPath = bookPath
         self.settings = settings
         self.folder = folder

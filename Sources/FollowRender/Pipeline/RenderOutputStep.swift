@@ -21,12 +21,15 @@ public final class RenderOutputContext {
     /// Guided Navigation `textref`s for the sync exports: the chapter hrefs, or
     /// the sentences' ids in the EPUB once the media-overlay step has written it.
     public var guidedNavigation = GuidedNavigationExporter()
+    /// The job's cancellation (SIGINT, SIGTERM), for steps long enough to check it.
+    public let cancellation: RenderCancellation
 
     private let emit: @Sendable (RenderJobEvent) -> Void
     private var loaded: RenderedBook?
 
     init(options: RenderOptions, archive: EPUBArchive, chapters: [Chapter], summary: RenderSummary,
-         emit: @escaping @Sendable (RenderJobEvent) -> Void) {
+         cancellation: RenderCancellation = RenderCancellation(), emit: @escaping @Sendable (RenderJobEvent) -> Void) {
+        self.cancellation = cancellation
         self.options = options
         self.archive = archive
         self.chapters = chapters

@@ -80,6 +80,8 @@ public struct BookManifest: Hashable, Sendable, Codable {
     public var duration: Seconds
     public var chapters: [Chapter]
     public var skipped: [Skipped]
+    /// The single-file audiobook made from these chapters (`--audiobook`), if any.
+    public var audiobook: AudiobookEntry?
 
     public init(title: String, authors: [String], language: String, voice: String, rate: Rate, engine: Engine,
                 duration: Seconds, chapters: [Chapter], skipped: [Skipped]) {

@@ -104,7 +104,9 @@ public struct BookRenderer: Sendable {
             onEvent(event)
         }
         Self.removePartialFiles(in: folder)
-        let final = makeManifest(state.value)
+        var final = makeManifest(state.value)
+        // The single-file audiobook still matches when no chapter changed (see AudiobookStep).
+        if let previous, previous.chapters == final.chapters { final.audiobook = previous.audiobook }
         try AtomicFile.write(JSONCoding.data(final, pretty: true), to: manifestPath)
         if let signal = cancellation.cancelledBy {
             throw RenderInterrupted(signal: signal, folder: folder, kept: final.chapters.count)

@@ -42,4 +42,6 @@ public struct BookPosition: Hashable, Sendable, Codable {
     public var locator: Locator
     /// The audio position (`t=` fragment), for audiobook navigators.
     public var audioLocator: Locator
+    /// The same point in the single-file audiobook (`book.json`'s `audiobook`), when there is one.
+    public var audiobook: AudioPoint? = nil
 }

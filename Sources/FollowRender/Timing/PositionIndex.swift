@@ -63,6 +63,18 @@ public struct PositionIndex: Sendable {
         return answer(positions, sentenceStart ? positions.sentenceStart(hit) : hit, sentenceStart: sentenceStart)
     }
 
+    /// The position spoken at `time` seconds into the single-file audiobook
+    /// (the chapter whose span holds it, then as `position(chapter:time:)`).
+    public func position(audiobookTime time: Double, sentenceStart: Bool = false) throws(PositionError) -> BookPosition {
+        guard let entry = book.manifest?.audiobook else {
+            throw PositionError("this render has no single-file audiobook (render with --audiobook); give CHAPTER:SECONDS")
+        }
+        guard time.isFinite, let (index, local) = entry.chapter(at: time) else {
+            throw PositionError("time \(time) is outside the audiobook (0 to \(entry.duration.value) s)")
+        }
+        return try position(chapter: index, time: local, sentenceStart: sentenceStart)
+    }
+
     /// The position at UTF-16 `offset` in chapter `index`'s narration text.
     public func position(chapter index: Int, offset: Int, sentenceStart: Bool = false) throws(PositionError) -> BookPosition {
         let positions = try chapter(index)
@@ -104,7 +116,10 @@ public struct PositionIndex: Sendable {
             audio: .init(file: timing.audio.file, time: time),
             placement: hit.placement,
             locator: locator,
-            audioLocator: audioLocator
+            audioLocator: audioLocator,
+            audiobook: book.manifest?.audiobook.flatMap { entry in
+                entry.chapters.first { $0.index == index }.map { .init(file: entry.file, time: Seconds($0.start.value + time.value)) }
+            }
         )
     }
 }

@@ -1,0 +1,64 @@
+/// The single-file formats `--audiobook` writes, chosen by the path's extension.
+public enum AudiobookFormat: String, Hashable, Sendable, Codable, CaseIterable {
+    /// AAC-LC in MP4 marked as an audiobook: QuickTime chapter track and Nero `chpl`.
+    case m4b
+    /// AAC-LC in MP4 with the same chapters, for players that ignore `.m4b`.
+    case m4a
+    /// One gapless LAME stream with an ID3v2.3 tag holding CHAP and CTOC frames.
+    case mp3
+    /// Ogg Opus with `CHAPTERxxx` Vorbis comments.
+    case opus
+
+    /// The format of `path`, from its extension; nil when it names none of these.
+    public init?(path: String) {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        self.init(rawValue: path[path.index(after: dot)...].lowercased())
+    }
+
+    /// FFmpeg's muxer: `ipod` is the MP4 flavour iTunes and Apple Books expect (M4A/M4B).
+    var muxerName: String {
+        switch self {
+        case .m4b, .m4a: "ipod"
+        case .mp3: "mp3"
+        case .opus: "opus"
+        }
+    }
+
+    var encoderName: String {
+        switch self {
+        case .m4b, .m4a: "aac"
+        case .mp3: "libmp3lame"
+        case .opus: "libopus"
+        }
+    }
+
+    /// Bits per second: enough for eSpeak NG's 22,050 Hz mono speech.
+    var bitrate: Int {
+        switch self {
+        case .m4b, .m4a: 48_000
+        case .mp3: 64_000
+        case .opus: 32_000
+        }
+    }
+
+    /// Encoder options, chosen for speed on speech (measured in scripts/benchmark.py):
+    /// FFmpeg's AAC with the fast coder is four times faster than its default
+    /// two-loop search; Opus at complexity 3 twice as fast as its default 10;
+    /// LAME at quality 3, as the per-chapter files.
+    var encoderOptions: [(String, String)] {
+        switch self {
+        case .m4b, .m4a: [("aac_coder", "fast"), ("aac_pns", "0")]
+        case .mp3: [("compression_level", "3")]
+        case .opus: [("compression_level", "3")]
+        }
+    }
+
+    /// The encoder's sample rate for input at `rate`: Opus takes 8, 12, 16, 24 or 48 kHz only.
+    func sampleRate(forInput rate: Int32) -> Int32 {
+        guard self == .opus else { return rate }
+        return [8000, 12000, 16000, 24000].first { $0 >= rate } ?? 48000
+    }
+
+    /// The cue sheet's `FILE` type for this format.
+    var cueFileType: String { self == .mp3 ? "MP3" : "WAVE" }
+}

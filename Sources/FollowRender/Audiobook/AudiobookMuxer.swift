@@ -1,0 +1,150 @@
+import CFFmpeg
+import Foundation
+
+/// Writes the single file through one FFmpeg muxer: the audio stream, the
+/// book's tags and chapters, and (MP4) the cover as an attached picture.
+///
+/// Owns the output `AVFormatContext` and its `AVIOContext`; frees them in `deinit`.
+final class AudiobookMuxer {
+    let path: String
+    /// Whether the muxer wants codec headers out of band (MP4, Ogg).
+    let wantsGlobalHeader: Bool
+    private var context: UnsafeMutablePointer<AVFormatContext>?
+    private var audio: UnsafeMutablePointer<AVStream>?
+    private var cover: (stream: UnsafeMutablePointer<AVStream>, data: Data)?
+    private var encoderTimeBase = AVRational(num: 1, den: 1)
+    private var opened = false
+
+    /// A muxer for `format` writing to `path` (a temporary name: the format is not guessed from it).
+    init(format: AudiobookFormat, path: String) throws(AudiobookError) {
+        self.path = path
+        var context: UnsafeMutablePointer<AVFormatContext>?
+        try AudiobookError.check(avformat_alloc_output_context2(&context, nil, format.muxerName, nil), .encoder, file: path,
+                                 doing: "this FFmpeg has no \(format.muxerName) muxer")
+        self.context = context
+        // The MP4 muxer re-opens the file by its URL to move the index to the front.
+        context?.pointee.url = av_strdup(path)
+        wantsGlobalHeader = (Int32(context?.pointee.oformat.pointee.flags ?? 0) & AVFMT_GLOBALHEADER) != 0
+    }
+
+    deinit {
+        if let context, context.pointee.pb != nil { avio_closep(&context.pointee.pb) }
+        avformat_free_context(context)
+    }
+
+    /// Adds the audio stream `encoder` produces.
+    func addAudio(_ encoder: AudioEncoder) throws(AudiobookError) {
+        guard let stream = avformat_new_stream(context, nil) else { throw AudiobookError(.encoder, file: path, cause: "out of memory") }
+        try encoder.describe(stream.pointee.codecpar)
+        stream.pointee.time_base = encoder.timeBase
+        encoderTimeBase = encoder.timeBase
+        audio = stream
+    }
+
+    /// Adds the cover as an attached picture (MP4 `covr`); JPEG and PNG only.
+    func addCover(_ data: Data, isPNG: Bool) throws(AudiobookError) {
+        guard let stream = avformat_new_stream(context, nil) else { throw AudiobookError(.encoder, file: path, cause: "out of memory") }
+        stream.pointee.codecpar.pointee.codec_type = AVMEDIA_TYPE_VIDEO
+        stream.pointee.codecpar.pointee.codec_id = isPNG ? AV_CODEC_ID_PNG : AV_CODEC_ID_MJPEG
+        // Muxers refuse a picture stream without dimensions.
+        guard let (width, height) = Self.dimensions(of: Array(data), isPNG: isPNG) else { return }
+        stream.pointee.codecpar.pointee.width = width
+        stream.pointee.codecpar.pointee.height = height
+        stream.pointee.disposition |= AV_DISPOSITION_ATTACHED_PIC
+        cover = (stream, data)
+    }
+
+    /// Sets the container's tags (FFmpeg's generic keys, mapped per format by the muxer).
+    func setTags(_ tags: [(String, String)]) {
+        guard let context else { return }
+        for (key, value) in tags where !value.isEmpty { av_dict_set(&context.pointee.metadata, key, value, 0) }
+    }
+
+    /// Sets the chapters: `(start, end, title)` in samples at `rate`.
+    func setChapters(_ chapters: [(start: Int64, end: Int64, title: String)], rate: Int32) throws(AudiobookError) {
+        guard let context, !chapters.isEmpty else { return }
+        let size = MemoryLayout<UnsafeMutablePointer<AVChapter>?>.stride
+        guard let list = av_calloc(chapters.count, size)?.assumingMemoryBound(to: UnsafeMutablePointer<AVChapter>?.self) else {
+            throw AudiobookError(.encoder, file: path, cause: "out of memory")
+        }
+        context.pointee.chapters = list
+        for (number, chapter) in chapters.enumerated() {
+            guard let entry = av_mallocz(MemoryLayout<AVChapter>.stride)?.assumingMemoryBound(to: AVChapter.self) else {
+                throw AudiobookError(.encoder, file: path, cause: "out of memory")
+            }
+            entry.pointee.id = Int64(number + 1)
+            entry.pointee.time_base = AVRational(num: 1, den: rate)
+            entry.pointee.start = chapter.start
+            entry.pointee.end = chapter.end
+            av_dict_set(&entry.pointee.metadata, "title", chapter.title, 0)
+            list[number] = entry
+            context.pointee.nb_chapters = UInt32(number + 1)
+        }
+    }
+
+    /// Opens the file, writes `prefix` (MP3: our own ID3v2 tag) and the container header.
+    func open(prefix: [UInt8], options: [(String, String)]) throws(AudiobookError) {
+        guard let context else { return }
+        try AudiobookError.check(avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE), .write, file: path, doing: "cannot create")
+        if !prefix.isEmpty { avio_write(context.pointee.pb, prefix, Int32(prefix.count)) }
+        var dictionary: OpaquePointer?
+        defer { av_dict_free(&dictionary) }
+        for (key, value) in options { av_dict_set(&dictionary, key, value, 0) }
+        try AudiobookError.check(avformat_write_header(context, &dictionary), .encoder, file: path, doing: "cannot write the header")
+        opened = true
+        if let cover { try writeCover(cover.stream, cover.data) }
+    }
+
+    /// Writes one encoded audio packet (timestamps in the encoder's time base).
+    func write(_ packet: UnsafeMutablePointer<AVPacket>) throws(AudiobookError) {
+        guard let audio else { return }
+        packet.pointee.stream_index = audio.pointee.index
+        av_packet_rescale_ts(packet, encoderTimeBase, audio.pointee.time_base)
+        try AudiobookError.check(av_interleaved_write_frame(context, packet), .write, file: path, doing: "cannot write")
+        try checkIO()
+    }
+
+    /// Writes the trailer (MP4: the index, chapter track and tags) and closes the file.
+    func finish() throws(AudiobookError) {
+        guard let context, opened else { return }
+        try AudiobookError.check(av_write_trailer(context), .write, file: path, doing: "cannot finish")
+        try checkIO()
+        try AudiobookError.check(avio_closep(&context.pointee.pb), .write, file: path, doing: "cannot close")
+    }
+
+    private func writeCover(_ stream: UnsafeMutablePointer<AVStream>, _ data: Data) throws(AudiobookError) {
+        guard let packet = av_packet_alloc() else { throw AudiobookError(.encoder, file: path, cause: "out of memory") }
+        var owned: UnsafeMutablePointer<AVPacket>? = packet
+        defer { av_packet_free(&owned) }
+        try AudiobookError.check(av_new_packet(packet, Int32(data.count)), .encoder, file: path, doing: "out of memory")
+        data.withUnsafeBytes { bytes in
+            if let base = bytes.baseAddress { packet.pointee.data.update(from: base.assumingMemoryBound(to: UInt8.self), count: data.count) }
+        }
+        packet.pointee.stream_index = stream.pointee.index
+        packet.pointee.flags |= AV_PKT_FLAG_KEY
+        packet.pointee.pts = 0
+        packet.pointee.dts = 0
+        try AudiobookError.check(av_interleaved_write_frame(context, packet), .write, file: path, doing: "cannot write the cover")
+    }
+
+    /// Width and height from a PNG's IHDR or a JPEG's start-of-frame segment; nil when not found.
+    private static func dimensions(of bytes: [UInt8], isPNG: Bool) -> (Int32, Int32)? {
+        let number = { (at: Int, count: Int) in bytes[at..<at + count].reduce(Int32(0)) { $0 << 8 | Int32($1) } }
+        if isPNG { return bytes.count >= 24 ? (number(16, 4), number(20, 4)) : nil }
+        var offset = 2
+        while offset + 9 <= bytes.count, bytes[offset] == 0xFF {
+            let marker = bytes[offset + 1]
+            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+                return (number(offset + 7, 2), number(offset + 5, 2))
+            }
+            offset += 2 + Int(number(offset + 2, 2))
+        }
+        return nil
+    }
+
+    /// A write error FFmpeg's buffered I/O noted but did not return (e.g. a full disk).
+    private func checkIO() throws(AudiobookError) {
+        guard let pb = context?.pointee.pb else { return }
+        try AudiobookError.check(pb.pointee.error, .write, file: path, doing: "cannot write")
+    }
+}

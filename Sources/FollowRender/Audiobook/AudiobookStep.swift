@@ -1,0 +1,49 @@
+/// `--audiobook PATH` and `--library DIR`: the output step that packages the
+/// rendered chapters into one file with chapters (`AudiobookPackager`),
+/// records it in `book.json`, and lays it out for Audiobookshelf (`LibraryFolder`).
+///
+/// A rerun whose chapters are all unchanged keeps the file: `BookRenderer`
+/// carries the `audiobook` object of `book.json` over only then, and the
+/// packager keeps a file whose key still matches.
+public struct AudiobookStep: RenderOutputStep {
+    /// What to write.
+    public struct Request: Hashable, Sendable {
+        /// The single file; nil with `--library` alone.
+        public var path: String?
+        /// The library root; nil without `--library`.
+        public var library: String?
+
+        public init(path: String?, library: String?) {
+            self.path = path
+            self.library = library
+        }
+    }
+
+    public var request: Request
+
+    public init(_ request: Request) { self.request = request }
+
+    public func write(_ context: RenderOutputContext) throws {
+        let manifest = context.summary.manifest
+        guard !manifest.chapters.isEmpty else { return }
+        let metadata = AudiobookMetadata(book: context.book, archive: context.archive, narrator: manifest.voice)
+        let packager = AudiobookPackager(manifest: manifest, folder: context.folder, metadata: metadata)
+        let shelf = request.library.map { LibraryFolder(root: $0, metadata: metadata) }
+        let format = request.path.flatMap { AudiobookFormat(path: $0) } ?? .m4b
+        do throws(AudiobookError) {
+            if let shelf { try shelf.prepare() }
+            let path = request.path ?? shelf?.audioPath(format) ?? ""
+            let entry = try packager.write(to: path, previous: manifest.audiobook, cancellation: context.cancellation)
+            try packager.record(entry)
+            if let shelf { try shelf.write(entry: entry, titles: packager.chapterTitles, source: path) }
+            let kept = manifest.audiobook?.key == entry.key ? " (unchanged, kept)" : ""
+            context.wrote(request.path ?? shelf?.folder ?? path,
+                          summary: "Audiobook: \(entry.chapters.count) chapters, \(entry.format.rawValue)\(kept)")
+        } catch {
+            if error.kind == .interrupted, let signal = context.cancellation.cancelledBy {
+                throw RenderInterrupted(signal: signal, folder: context.folder, kept: manifest.chapters.count)
+            }
+            throw FileFailure(file: error.file, reason: error.reason)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// `--library DIR`: the audiobook where Audiobookshelf and similar servers
+/// look for it, `DIR/<Author>/<Title>/<Title>.<ext>`, with `cover.jpg` (or
+/// `.png`), `desc.txt`, `reader.txt`, `book.cue` and a `metadata.json` in
+/// Audiobookshelf's own shape. Every name is made safe (`SafeName`).
+public struct LibraryFolder: Sendable {
+    public var root: String
+    public var metadata: AudiobookMetadata
+
+    public init(root: String, metadata: AudiobookMetadata) {
+        self.root = root
+        self.metadata = metadata
+    }
+
+    /// `DIR/<Author>/<Title>`.
+    public var folder: String {
+        let author = SafeName.file(metadata.authors.first ?? "", fallback: "Unknown Author")
+        return root + "/" + author + "/" + SafeName.file(metadata.title, fallback: "Untitled")
+    }
+
+    /// Where the audio file goes for `format`.
+    public func audioPath(_ format: AudiobookFormat) -> String {
+        folder + "/" + SafeName.file(metadata.title, fallback: "Untitled") + "." + format.rawValue
+    }
+
+    /// Creates the folder.
+    public func prepare() throws(AudiobookError) {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw AudiobookError(.write, file: folder, cause: "cannot create the library folder: \((error as NSError).localizedDescription)")
+        }
+    }
+
+    /// Writes the side files for `entry`, whose chapters have `titles`; copies
+    /// the audio from `source` (and writes its cue sheet) when it was written elsewhere.
+    public func write(entry: AudiobookEntry, titles: [String], source: String) throws(AudiobookError) {
+        let audio = audioPath(entry.format)
+        if URL(fileURLWithPath: source).standardizedFileURL.path != URL(fileURLWithPath: audio).standardizedFileURL.path {
+            try copy(source, to: audio)
+            let cue = CueSheet(file: URL(fileURLWithPath: audio).lastPathComponent, format: entry.format, metadata: metadata,
+                               chapters: zip(titles, entry.chapters).map { ($0, $1.start) })
+            try cue.write(to: folder + "/" + CueSheet.fileName)
+        }
+        if let cover = metadata.cover { try save(cover, as: metadata.coverIsPNG ? "cover.png" : "cover.jpg") }
+        try save(Data((metadata.description ?? "").utf8), as: "desc.txt")
+        try save(Data(metadata.narrator.utf8), as: "reader.txt")
+        let document = ShelfMetadata(
+            tags: [],
+            chapters: zip(entry.chapters, titles).enumerated().map { number, pair in
+                .init(id: number, start: pair.0.start, end: pair.0.end, title: pair.1)
+            },
+            metadata: .init(title: metadata.title, subtitle: metadata.subtitle, authors: metadata.authors, narrators: [metadata.narrator],
+                            series: [], genres: [metadata.genre], publishedYear: metadata.year, publisher: metadata.publisher,
+                            description: metadata.description, isbn: metadata.isbn, language: metadata.language,
+                            explicit: false, abridged: false))
+        do {
+            try save(JSONCoding.data(document, pretty: true), as: "metadata.json")
+        } catch let error as AudiobookError {
+            throw error
+        } catch {
+            throw AudiobookError(.write, file: folder + "/metadata.json", cause: "\(error)")
+        }
+    }
+
+    private func save(_ data: Data, as name: String) throws(AudiobookError) {
+        do {
+            try AtomicFile.write(data, to: folder + "/" + name)
+        } catch {
+            throw AudiobookError(.write, file: folder + "/" + name, cause: error.description)
+        }
+    }
+
+    /// Copies `source` to `path` under a temporary name, then renames it.
+    private func copy(_ source: String, to path: String) throws(AudiobookError) {
+        do {
+            try AtomicFile.produce(at: path) { temporary in try FileManager.default.copyItem(atPath: source, toPath: temporary) }
+        } catch {
+            let posix = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
+            if posix == Int(ENOSPC) { throw AudiobookError(.diskFull, file: path, cause: String(cString: strerror(ENOSPC))) }
+            throw AudiobookError(.write, file: path, cause: "cannot copy \(source): \((error as NSError).localizedDescription)")
+        }
+    }
+}
+
+/// Audiobookshelf's `metadata.json`.
+private struct ShelfMetadata: Codable {
+    struct Chapter: Codable {
+        var id: Int
+        var start: Seconds
+        var end: Seconds
+        var title: String
+    }
+
+    struct Book: Codable {
+        var title: String
+        var subtitle: String?
+        var authors: [String]
+        var narrators: [String]
+        var series: [String]
+        var genres: [String]
+        var publishedYear: String?
+        var publisher: String?
+        var description: String?
+        var isbn: String?
+        var language: String
+        var explicit: Bool
+        var abridged: Bool
+    }
+
+    var tags: [String]
+    var chapters: [Chapter]
+    var metadata: Book
+}

@@ -1,0 +1,94 @@
+import CFFmpeg
+
+/// Converts the decoded chapters' samples to the encoder's sample format,
+/// rate and channel count (libswresample), as one continuous stream for the
+/// whole book, so a rate change adds no seam at chapter boundaries.
+///
+/// Owns the `SwrContext` and its output buffer; frees them in `deinit`.
+final class Resampler {
+    let inputRate: Int32
+    let inputFormat: AVSampleFormat
+    let inputChannels: Int32
+    private var context: OpaquePointer?
+    private var buffer: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?
+    private var capacity: Int32 = 0
+    private var silence: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?
+    private let outputRate: Int32
+    private let outputFormat: AVSampleFormat
+    private let outputChannels: Int32
+    private let file: String
+
+    /// A resampler from the decoder's format to `encoder`'s.
+    init(from decoder: ChapterDecoder, to encoder: AudioEncoder, file: String) throws(AudiobookError) {
+        inputRate = decoder.sampleRate
+        inputFormat = decoder.sampleFormat
+        inputChannels = decoder.channels
+        outputRate = encoder.sampleRate
+        outputFormat = encoder.sampleFormat
+        outputChannels = 1
+        self.file = file
+        var inLayout = AVChannelLayout(), outLayout = AVChannelLayout()
+        av_channel_layout_default(&inLayout, inputChannels)
+        av_channel_layout_default(&outLayout, outputChannels)
+        try AudiobookError.check(swr_alloc_set_opts2(&context, &outLayout, outputFormat, outputRate, &inLayout, inputFormat,
+                                                     inputRate, 0, nil), .encoder, file: file, doing: "cannot set up the resampler")
+        try AudiobookError.check(swr_init(context), .encoder, file: file, doing: "cannot start the resampler")
+        // 4,096 samples of silence, to pad a chapter that decodes short.
+        try AudiobookError.check(av_samples_alloc_array_and_samples(&silence, nil, inputChannels, 4096, inputFormat, 0),
+                                 .encoder, file: file, doing: "out of memory")
+        av_samples_set_silence(silence, 0, 4096, inputChannels, inputFormat)
+    }
+
+    deinit {
+        if buffer != nil { av_freep(buffer) }
+        av_freep(&buffer)
+        if silence != nil { av_freep(silence) }
+        av_freep(&silence)
+        swr_free(&context)
+    }
+
+    /// Whether `decoder` produces the same kind of samples as the first chapter did.
+    func accepts(_ decoder: ChapterDecoder) -> Bool {
+        decoder.sampleRate == inputRate && decoder.sampleFormat == inputFormat && decoder.channels == inputChannels
+    }
+
+    /// Converts `count` input samples (nil planes: silence) and hands the result to `body`.
+    func convert(_ planes: UnsafePointer<UnsafeMutablePointer<UInt8>?>?, count: Int32,
+                 _ body: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, Int32) throws(AudiobookError) -> Void) throws(AudiobookError) {
+        guard count > 0 else { return }
+        var remaining = count
+        repeat {
+            let chunk = planes == nil ? min(remaining, 4096) : remaining
+            guard let source = planes ?? UnsafePointer(silence) else { return }
+            let needed = Int32(swr_get_out_samples(context, chunk))
+            try reserve(needed)
+            let input = UnsafeMutableRawPointer(mutating: source).assumingMemoryBound(to: UnsafePointer<UInt8>?.self)
+            let produced = swr_convert(context, buffer, needed, input, chunk)
+            try AudiobookError.check(produced, .encoder, file: file, doing: "cannot resample")
+            if produced > 0, let buffer { try body(buffer, produced) }
+            remaining -= chunk
+        } while remaining > 0
+    }
+
+    /// Drains the samples still inside the resampler's filter, at the end of the book.
+    func flush(_ body: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, Int32) throws(AudiobookError) -> Void) throws(AudiobookError) {
+        while true {
+            let needed = max(Int32(swr_get_out_samples(context, 0)), 0)
+            guard needed > 0 else { return }
+            try reserve(needed)
+            let produced = swr_convert(context, buffer, needed, nil, 0)
+            try AudiobookError.check(produced, .encoder, file: file, doing: "cannot resample")
+            guard produced > 0, let buffer else { return }
+            try body(buffer, produced)
+        }
+    }
+
+    private func reserve(_ samples: Int32) throws(AudiobookError) {
+        guard samples > capacity else { return }
+        if buffer != nil { av_freep(buffer) }
+        av_freep(&buffer)
+        capacity = max(samples, 8192)
+        try AudiobookError.check(av_samples_alloc_array_and_samples(&buffer, nil, outputChannels, capacity, outputFormat, 0),
+                                 .encoder, file: file, doing: "out of memory")
+    }
+}
