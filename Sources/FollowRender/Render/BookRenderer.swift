@@ -25,6 +25,8 @@ public struct BookRenderer: Sendable {
     public var force: Bool
     /// This program's executable, started as the worker.
     public var workerExecutable: String
+    /// Worker processes shared with other renders running at the same time (a batch); nil for none.
+    public var budget: WorkerBudget?
 
     public init(bookPath: String, book: Book, chapters: [Chapter], unreadable: [UnreadableChapter] = [],
                 selection: ChapterSelection?, settings: RenderSettings,
@@ -86,7 +88,7 @@ public struct BookRenderer: Sendable {
         let manifestPath = folder + "/" + OutputNaming.manifestFile
         if !jobs.isEmpty || previous == nil { try AtomicFile.write(JSONCoding.data(makeManifest(state.value), pretty: true), to: manifestPath) }
         onEvent(.planned(indices: jobs.map(\.index)))
-        let pool = WorkerPool(executable: workerExecutable, width: min(jobs.count, self.jobs))
+        let pool = WorkerPool(executable: workerExecutable, width: min(jobs.count, self.jobs), budget: budget)
         let largestFirst = jobs.sorted { size(of: $0.index) > size(of: $1.index) }
         _ = pool.run(largestFirst, cancellation: cancellation) { [self] event in
             if case let .finished(result) = event {

@@ -1,0 +1,26 @@
+/// The render options every book of a batch is rendered with: the same as a
+/// single render's, so each book's folder is what `follow-render BOOK` writes.
+public struct BatchOptions: Sendable {
+    public var settings: RenderSettings
+    /// Spine positions to render in every book; nil for all.
+    public var selection: ChapterSelection?
+    /// Worker processes at once, shared by every book running at the same time.
+    public var jobs: Int
+    public var force: Bool
+    /// A book with any warning fails, as `--strict` makes a single render fail.
+    public var strict: Bool
+    public var sync: [SyncFormat]
+    /// This program's executable, started as the worker.
+    public var workerExecutable: String
+
+    public init(settings: RenderSettings, selection: ChapterSelection?, jobs: Int, force: Bool, strict: Bool,
+                sync: [SyncFormat], workerExecutable: String) {
+        self.settings = settings
+        self.selection = selection
+        self.jobs = max(1, jobs)
+        self.force = force
+        self.strict = strict
+        self.sync = sync
+        self.workerExecutable = workerExecutable
+    }
+}
