@@ -33,6 +33,20 @@ struct BatchTests {
         }
     }
 
+    @Test("--dry-run prints each task's books with estimates and renders nothing")
+    func dryRun() throws {
+        let fixture = try BatchFixture()
+        let root = fixture.folder + "/out"
+        let run = try CommandRun.cli(["batch", fixture.list, "--out-root", root, "--dry-run", "--task-count", "3", "--task-index", "1"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Task 0 of 3") && run.stdout.contains("Task 1 of 3 (this task)") && run.stdout.contains("Task 2 of 3"))
+        for slug in ["hefty-water", "trees", "sample-book", "nav-toc-missing-error", "broken"] {
+            #expect(run.stdout.components(separatedBy: "  \(slug) ").count == 2, "\(slug) should be planned exactly once")
+        }
+        #expect(run.stdout.contains("unreadable"))
+        #expect(!FileManager.default.fileExists(atPath: root))
+    }
+
     @Test("--strict fails a book with a recoverable fault, as it fails a single render")
     func strictFailsWarnedBooks() throws {
         let fixture = try BatchFixture(books: [BatchFixture.goodBooks[3]], withBroken: false)
