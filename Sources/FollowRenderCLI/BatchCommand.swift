@@ -36,14 +36,25 @@ enum BatchCommand: Command {
           --force --strict --sync
         """
 
-    static func run(_ arguments: inout Arguments) throws -> Int32 {
+    /// What the command line asks for.
+    struct Options {
+        var list: String
+        var root: String
+        var batch: BatchOptions
+        var task: BatchTask
+        var report: Bool
+        var dryRun: Bool
+        var quiet: Bool
+    }
+
+    static func parse(_ arguments: inout Arguments) throws -> Options {
         let quiet = arguments.flag("--quiet")
         let report = arguments.flag("--report")
         let dryRun = arguments.flag("--dry-run")
         let force = arguments.flag("--force")
         let strict = arguments.flag("--strict")
         let includeNotes = arguments.flag("--include-notes")
-        guard let root = try arguments.option("--out-root") else { throw UsageError("--out-root DIR is required") }
+        let root = try arguments.option("--out-root")
         let rate = try arguments.option("--rate")
         let wpm = try arguments.integer("--wpm", in: 80...1000)
         let voice = try arguments.option("--voice")
@@ -54,17 +65,19 @@ enum BatchCommand: Command {
         let syncText = try arguments.option("--sync")
         let taskIndex = try arguments.integer("--task-index", in: 0...99_999)
         let taskCount = try arguments.integer("--task-count", in: 1...100_000)
+        let list = try arguments.positionals("LIST")[0]
+        guard let root else { throw UsageError("--out-root DIR is required") }
+        guard let format = AudioFormat(rawValue: formatName) else {
+            throw UsageError("--format takes mp3, wav, flac or ogg, not '\(formatName)'")
+        }
+        if rate != nil, wpm != nil { throw UsageError("give --rate or --wpm, not both") }
+        if report, dryRun { throw UsageError("give --report or --dry-run, not both") }
         let task: BatchTask
         do {
             task = try BatchTask.resolve(index: taskIndex, count: taskCount, environment: ProcessInfo.processInfo.environment)
         } catch {
             throw UsageError(error.description)
         }
-        let list = try arguments.positionals("LIST")[0]
-        guard let format = AudioFormat(rawValue: formatName) else {
-            throw UsageError("--format takes mp3, wav, flac or ogg, not '\(formatName)'")
-        }
-        if rate != nil, wpm != nil { throw UsageError("give --rate or --wpm, not both") }
         let selection = try selectionText.map { text throws(UsageError) -> ChapterSelection in
             guard let parsed = ChapterSelection(text) else { throw UsageError("--chapters takes a list such as 1,3-5, not '\(text)'") }
             return parsed
@@ -75,21 +88,24 @@ enum BatchCommand: Command {
         } ?? []
         let settings = try RenderCommand.settings(rate: rate, wpm: wpm, voice: voice, format: format, bitrate: bitrate,
                                                   includeNotes: includeNotes)
-        let options = BatchOptions(settings: settings, selection: selection, jobs: jobs, force: force, strict: strict,
-                                   sync: sync, workerExecutable: try RenderCommand.executablePath())
-        let paths = try BookList.read(list)
-        if report {
-            let store = try BatchStore(root: root)
+        let batch = BatchOptions(settings: settings, selection: selection, jobs: jobs, force: force, strict: strict, sync: sync)
+        return Options(list: list, root: root, batch: batch, task: task, report: report, dryRun: dryRun, quiet: quiet)
+    }
+
+    static func run(_ options: Options) throws -> Int32 {
+        let paths = try BookList.read(options.list)
+        if options.report {
+            let store = try BatchStore(root: options.root)
             let merged = try store.writeReport(books: BatchPlan.unestimated(paths: paths).entries.map { ($0.path, $0.slug) })
-            if !quiet { BatchSummary.printReport(merged, root: store.root) }
+            if !options.quiet { BatchSummary.printReport(merged, root: store.root) }
             return merged.allSucceeded ? 0 : 1
         }
-        let plan = BatchPlan(paths: paths, options: options)
-        if dryRun {
-            BatchSummary.printPlan(plan, task: task, jobs: jobs)
+        let plan = BatchPlan(paths: paths, options: options.batch)
+        if options.dryRun {
+            BatchSummary.printPlan(plan, task: options.task, jobs: options.batch.jobs)
             return 0
         }
-        return try render(plan, task: task, options: options, root: root, quiet: quiet)
+        return try render(plan, task: options.task, options: options.batch, root: options.root, quiet: options.quiet)
     }
 
     private static func render(_ plan: BatchPlan, task: BatchTask, options: BatchOptions, root: String, quiet: Bool) throws -> Int32 {

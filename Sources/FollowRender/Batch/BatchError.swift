@@ -4,12 +4,10 @@ public struct BatchError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Kind: String, Hashable, Sendable, Codable {
         /// The book list cannot be read, or names nothing to render.
         case list
-        /// A book cannot be opened or has nothing to narrate.
+        /// A book cannot be opened, has nothing to narrate, or none of its chapters could be rendered.
         case book
-        /// A book rendered with warnings under `--strict`.
+        /// A book has a warning (a fault read anyway, a skipped chapter) under `--strict`.
         case strict
-        /// The render of a book failed.
-        case render
         /// `--task-index` or `--task-count` (or their Slurm variables) make no task.
         case task
         /// The output root or a result file cannot be written or read.

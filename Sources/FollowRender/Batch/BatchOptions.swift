@@ -10,11 +10,11 @@ public struct BatchOptions: Sendable {
     /// A book with any warning fails, as `--strict` makes a single render fail.
     public var strict: Bool
     public var sync: [SyncFormat]
-    /// This program's executable, started as the worker.
-    public var workerExecutable: String
+    /// The executable started as the worker; nil for this process's own.
+    public var workerExecutable: String?
 
     public init(settings: RenderSettings, selection: ChapterSelection?, jobs: Int, force: Bool, strict: Bool,
-                sync: [SyncFormat], workerExecutable: String) {
+                sync: [SyncFormat], workerExecutable: String? = nil) {
         self.settings = settings
         self.selection = selection
         self.jobs = max(1, jobs)
