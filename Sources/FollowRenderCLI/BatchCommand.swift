@@ -33,7 +33,7 @@ enum BatchCommand: Command {
           --quiet           No progress lines and no summary.
           Render options, applied to every book (see 'follow-render render --help'):
           --rate --wpm --voice --format --bitrate --chapters --jobs --include-notes
-          --force --strict --sync
+          --matter --force --strict --sync
         """
 
     /// What the command line asks for.
@@ -54,6 +54,7 @@ enum BatchCommand: Command {
         let force = arguments.flag("--force")
         let strict = arguments.flag("--strict")
         let includeNotes = arguments.flag("--include-notes")
+        let matter = try arguments.matter()
         let root = try arguments.option("--out-root")
         let rate = try arguments.option("--rate")
         let wpm = try arguments.integer("--wpm", in: 80...1000)
@@ -88,7 +89,8 @@ enum BatchCommand: Command {
         } ?? []
         let settings = try RenderCommand.settings(rate: rate, wpm: wpm, voice: voice, format: format, bitrate: bitrate,
                                                   includeNotes: includeNotes)
-        let batch = BatchOptions(settings: settings, selection: selection, jobs: jobs, force: force, strict: strict, sync: sync)
+        let batch = BatchOptions(settings: settings, selection: selection, jobs: jobs, force: force, strict: strict, sync: sync,
+                                 matter: matter)
         return Options(list: list, root: root, batch: batch, task: task, report: report, dryRun: dryRun, quiet: quiet)
     }
 

@@ -10,17 +10,27 @@ public struct BatchOptions: Sendable {
     /// A book with any warning fails, as `--strict` makes a single render fail.
     public var strict: Bool
     public var sync: [SyncFormat]
+    /// Which chapters are narrated: all, or body matter only (`--matter`).
+    public var matter: MatterSelection
     /// The executable started as the worker; nil for this process's own.
     public var workerExecutable: String?
 
+    /// What the chapters are read with, as `RenderJob` reads them.
+    public var narrationOptions: NarrationOptions {
+        var narration = settings.narrationOptions
+        narration.matter = matter
+        return narration
+    }
+
     public init(settings: RenderSettings, selection: ChapterSelection?, jobs: Int, force: Bool, strict: Bool,
-                sync: [SyncFormat], workerExecutable: String? = nil) {
+                sync: [SyncFormat], matter: MatterSelection = .all, workerExecutable: String? = nil) {
         self.settings = settings
         self.selection = selection
         self.jobs = max(1, jobs)
         self.force = force
         self.strict = strict
         self.sync = sync
+        self.matter = matter
         self.workerExecutable = workerExecutable
     }
 }

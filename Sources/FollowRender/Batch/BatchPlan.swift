@@ -71,7 +71,7 @@ public struct BatchPlan: Sendable {
 
     private static func estimate(_ path: String, options: BatchOptions) -> Double {
         guard let archive = try? EPUBArchive(path: path) else { return 0 }
-        let chapters = ChapterReader(archive: archive, options: options.settings.narrationOptions).read().chapters
+        let chapters = ChapterReader(archive: archive, options: options.narrationOptions).read().chapters
         return chapters.filter { options.selection?.contains($0.index) ?? true }
             .reduce(0) { $0 + $1.estimatedSeconds(wordsPerMinute: options.settings.wpm) }
     }
