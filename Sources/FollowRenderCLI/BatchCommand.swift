@@ -12,7 +12,7 @@ enum BatchCommand: Command {
 
         LIST is a file of book paths, one per line (relative to the file's folder;
         '#' starts a comment), or a folder walked for .epub files and unpacked EPUB
-        folders. Each book renders into DIR/<slug>/ exactly as
+        folders (and .txt, .md, .markdown and .pdf books). Each book renders into DIR/<slug>/ exactly as
         'follow-render BOOK --out DIR/<slug>' would. Books start longest first (by
         estimated duration); small books run side by side, and all of them share
         --jobs worker processes. A book that fails is recorded and the batch goes on;
@@ -33,7 +33,8 @@ enum BatchCommand: Command {
           --quiet           No progress lines and no summary.
           Render options, applied to every book (see 'follow-render render --help'):
           --rate --wpm --voice --format --bitrate --chapters --jobs --include-notes
-          --matter --force --strict --sync
+          --matter --force --strict --sync, and the input options (--encoding …) for
+          text, Markdown and PDF books
         """
 
     /// What the command line asks for.
@@ -66,6 +67,7 @@ enum BatchCommand: Command {
         let syncText = try arguments.option("--sync")
         let taskIndex = try arguments.integer("--task-index", in: 0...99_999)
         let taskCount = try arguments.integer("--task-count", in: 1...100_000)
+        let input = try InputArguments.parse(&arguments)
         let list = try arguments.positionals("LIST")[0]
         guard let root else { throw UsageError("--out-root DIR is required") }
         guard let format = AudioFormat(rawValue: formatName) else {
@@ -88,7 +90,7 @@ enum BatchCommand: Command {
             return formats
         } ?? []
         let settings = try RenderCommand.settings(rate: rate, wpm: wpm, voice: voice, format: format, bitrate: bitrate,
-                                                  includeNotes: includeNotes)
+                                                  includeNotes: includeNotes, input: input)
         let batch = BatchOptions(settings: settings, selection: selection, jobs: jobs, force: force, strict: strict, sync: sync,
                                  matter: matter)
         return Options(list: list, root: root, batch: batch, task: task, report: report, dryRun: dryRun, quiet: quiet)

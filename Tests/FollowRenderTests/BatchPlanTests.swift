@@ -39,7 +39,7 @@ struct BatchPlanTests {
         #expect(tasks.allSatisfy { $0.map(\.estimatedSeconds) == $0.map(\.estimatedSeconds).sorted(by: >) })
     }
 
-    @Test("a folder is walked for EPUB files and unpacked EPUB folders, sorted")
+    @Test("a folder is walked for EPUB, text, Markdown and PDF files and unpacked EPUB folders, sorted")
     func folderWalk() throws {
         let folder = try TestPaths.temporaryFolder()
         let manager = FileManager.default
@@ -47,9 +47,10 @@ struct BatchPlanTests {
         try Data().write(to: URL(fileURLWithPath: folder + "/shelf/unpacked/META-INF/container.xml"))
         try Data().write(to: URL(fileURLWithPath: folder + "/b.epub"))
         try Data().write(to: URL(fileURLWithPath: folder + "/shelf/a.EPUB"))
-        try Data().write(to: URL(fileURLWithPath: folder + "/notes.txt"))
+        try Data().write(to: URL(fileURLWithPath: folder + "/notes.md"))
+        try Data().write(to: URL(fileURLWithPath: folder + "/cover.jpg"))
         let books = try BookList.read(folder)
-        #expect(books == [folder + "/b.epub", folder + "/shelf/a.EPUB", folder + "/shelf/unpacked"])
+        #expect(books == [folder + "/b.epub", folder + "/notes.md", folder + "/shelf/a.EPUB", folder + "/shelf/unpacked"])
         #expect(throws: BatchError.self) { try BookList.read(folder + "/shelf/unpacked/META-INF") }
     }
 }

@@ -70,7 +70,7 @@ public struct BatchPlan: Sendable {
     }
 
     private static func estimate(_ path: String, options: BatchOptions) -> Double {
-        guard let archive = try? EPUBArchive(path: path) else { return 0 }
+        guard let archive = try? BookSource.open(path: path, options: options.settings.input) else { return 0 }
         let chapters = ChapterReader(archive: archive, options: options.narrationOptions).read().chapters
         return chapters.filter { options.selection?.contains($0.index) ?? true }
             .reduce(0) { $0 + $1.estimatedSeconds(wordsPerMinute: options.settings.wpm) }

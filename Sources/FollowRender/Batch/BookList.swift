@@ -5,11 +5,15 @@ import Foundation
 ///
 /// A list file holds one path per line (relative paths are taken from the
 /// list file's folder); blank lines and lines starting with `#` are ignored.
-/// A folder is walked recursively for `.epub` files and unpacked EPUB folders
-/// (folders holding `META-INF/container.xml`, which are not walked further).
+/// A folder is walked recursively for the inputs `BookSource` reads (`.epub`,
+/// `.txt`, `.text`, `.md`, `.markdown` and `.pdf` files) and unpacked EPUB
+/// folders (folders holding `META-INF/container.xml`, not walked further).
 /// Paths are made absolute and sorted, so every task of a cluster job sees
 /// the same list in the same order.
 public enum BookList {
+    /// File name extensions of the books a folder walk picks up.
+    public static let bookExtensions: Set<String> = ["epub", "txt", "text", "md", "markdown", "pdf"]
+
     public static func read(_ path: String) throws(BatchError) -> [String] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
@@ -18,7 +22,7 @@ public enum BookList {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL
         let books = isFolder.boolValue ? walk(absolute) : try lines(of: absolute)
         guard !books.isEmpty else {
-            throw BatchError(.list, file: path, cause: isFolder.boolValue ? "no EPUB books in this folder" : "the list names no book")
+            throw BatchError(.list, file: path, cause: isFolder.boolValue ? "no books (EPUB, text, Markdown, PDF) in this folder" : "the list names no book")
         }
         return Array(Set(books)).sorted()
     }
@@ -46,7 +50,7 @@ public enum BookList {
             let url = folder.appendingPathComponent(name)
             var isFolder: ObjCBool = false
             guard manager.fileExists(atPath: url.path, isDirectory: &isFolder) else { return [] }
-            if !isFolder.boolValue { return name.lowercased().hasSuffix(".epub") ? [url.path] : [] }
+            if !isFolder.boolValue { return bookExtensions.contains(url.pathExtension.lowercased()) ? [url.path] : [] }
             if manager.fileExists(atPath: url.appendingPathComponent("META-INF/container.xml").path) { return [url.path] }
             return walk(url)
         }
