@@ -33,7 +33,7 @@ enum BatchCommand: Command {
           --quiet           No progress lines and no summary.
           Render options, applied to every book (see 'follow-render render --help'):
           --rate --wpm --voice --format --bitrate --chapters --jobs --include-notes
-          --matter --force --strict --sync, and the input options (--encoding …) for
+          --matter --force --strict --sync --web, and the input options (--encoding …) for
           text, Markdown and PDF books
         """
 
@@ -56,6 +56,7 @@ enum BatchCommand: Command {
         let strict = arguments.flag("--strict")
         let includeNotes = arguments.flag("--include-notes")
         let matter = try arguments.matter()
+        let web = arguments.flag("--web")
         let root = try arguments.option("--out-root")
         let rate = try arguments.option("--rate")
         let wpm = try arguments.integer("--wpm", in: 80...1000)
@@ -92,7 +93,7 @@ enum BatchCommand: Command {
         let settings = try RenderCommand.settings(rate: rate, wpm: wpm, voice: voice, format: format, bitrate: bitrate,
                                                   includeNotes: includeNotes, input: input)
         let batch = BatchOptions(settings: settings, selection: selection, jobs: jobs, force: force, strict: strict, sync: sync,
-                                 matter: matter)
+                                 matter: matter, web: web)
         return Options(list: list, root: root, batch: batch, task: task, report: report, dryRun: dryRun, quiet: quiet)
     }
 

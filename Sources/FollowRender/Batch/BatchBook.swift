@@ -20,7 +20,7 @@ struct BatchBook {
         }
         var job = RenderOptions(bookPath: entry.path, settings: options.settings, folder: .path(folder),
                                 selection: options.selection, jobs: options.jobs, force: options.force, strict: options.strict,
-                                sync: options.sync, matter: options.matter, workerExecutable: options.workerExecutable)
+                                sync: options.sync, matter: options.matter, web: options.web, workerExecutable: options.workerExecutable)
         job.workerBudget = budget
         let summary: RenderSummary
         do {

@@ -12,6 +12,8 @@ public struct BatchOptions: Sendable {
     public var sync: [SyncFormat]
     /// Which chapters are narrated: all, or body matter only (`--matter`).
     public var matter: MatterSelection
+    /// Write the web player into each book's folder (`--web`).
+    public var web: Bool
     /// The executable started as the worker; nil for this process's own.
     public var workerExecutable: String?
 
@@ -23,7 +25,8 @@ public struct BatchOptions: Sendable {
     }
 
     public init(settings: RenderSettings, selection: ChapterSelection?, jobs: Int, force: Bool, strict: Bool,
-                sync: [SyncFormat], matter: MatterSelection = .all, workerExecutable: String? = nil) {
+                sync: [SyncFormat], matter: MatterSelection = .all, web: Bool = false,
+                workerExecutable: String? = nil) {
         self.settings = settings
         self.selection = selection
         self.jobs = max(1, jobs)
@@ -31,6 +34,7 @@ public struct BatchOptions: Sendable {
         self.strict = strict
         self.sync = sync
         self.matter = matter
+        self.web = web
         self.workerExecutable = workerExecutable
     }
 }
