@@ -19,6 +19,16 @@ Usage: scripts/benchmark.py [BOOK] [--chapters LIST] [--rate 1x] [--skip-build] 
 (--audiobook-only: just the jobs=N render and the packaging step, e.g.
  scripts/benchmark.py ../shared/corpus/books/moby-dick.epub --rate 4x --audiobook-only)
 Default book: ../shared/corpus/books/alice-in-wonderland-epub2.epub, all chapters.
+
+With --parallel, instead: every core on one book and on a batch (issue 16).
+  one chapter     a generated one-chapter book (--units UTF-16 units of Alice's
+                  paragraphs), --jobs 2 against --jobs 1 (target <= 0.60);
+  three chapters  three equal generated chapters, --jobs 2 against --jobs 1
+                  (target <= 0.55);
+  batch           `follow-render batch` over the corpus books at --jobs 2: CPU
+                  utilisation (target >= 90% of 2 cores) and wall against the
+                  sum of CPU / 2 (target within 10%).
+  scripts/benchmark.py --parallel [--rate 4x] [--units 48000] [--batch-books all|N]
 """
 
 import argparse
@@ -134,6 +144,79 @@ def audiobook_step(book, folder, rate, selection, render_figures):
               f"{100 * figures['cpu'] / render_figures['cpu']:.0f}% of its CPU time")
     print("  targets: at most +30% of the render time, peak < 100 MB")
 
+def generated_book(folder, chapters, units):
+    """An unpacked EPUB of `chapters` chapters of `units` UTF-16 units each,
+    from the paragraphs of the corpus's Alice in Wonderland (public domain)."""
+    alice = os.path.join(CORPUS, "alice-in-wonderland-epub2.epub")
+    paragraphs = []
+    for chapter in json.loads(cli("inspect", alice, "--json"))["chapters"]:
+        text = json.loads(cli("segment", alice, "--chapter", str(chapter["index"]), "--json"))["text"]
+        paragraphs += [line for line in text.split("\n") if len(line) > 40]
+    escape = lambda text: text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    files = {"mimetype": "application/epub+zip",
+             "META-INF/container.xml": '<?xml version="1.0"?><container version="1.0" '
+             'xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile '
+             'full-path="EPUB/package.opf" media-type="application/oebps-package+xml"/></rootfiles></container>'}
+    items, spine, links, next_paragraph = [], [], [], 0
+    for number in range(1, chapters + 1):
+        body, length = [f"<h1>Part {number}</h1>"], 0
+        while length < units:
+            paragraph = paragraphs[next_paragraph % len(paragraphs)]
+            next_paragraph += 1
+            body.append(f"<p>{escape(paragraph)}</p>")
+            length += len(paragraph.encode("utf-16-le")) // 2
+        files[f"EPUB/c{number}.xhtml"] = ('<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head>'
+                                          f'<title>Part {number}</title></head><body>{"".join(body)}</body></html>')
+        items.append(f'<item id="c{number}" href="c{number}.xhtml" media-type="application/xhtml+xml"/>')
+        spine.append(f'<itemref idref="c{number}"/>')
+        links.append(f'<li><a href="c{number}.xhtml">Part {number}</a></li>')
+    files["EPUB/nav.xhtml"] = ('<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml" '
+                               'xmlns:epub="http://www.idpf.org/2007/ops"><head><title>Contents</title></head><body>'
+                               f'<nav epub:type="toc"><ol>{"".join(links)}</ol></nav></body></html>')
+    files["EPUB/package.opf"] = ('<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" '
+                                 'unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/">'
+                                 '<dc:identifier id="id">benchmark</dc:identifier><dc:title>Benchmark</dc:title>'
+                                 '<dc:language>en</dc:language><meta property="dcterms:modified">2026-01-01T00:00:00Z'
+                                 '</meta></metadata><manifest><item id="nav" href="nav.xhtml" '
+                                 'media-type="application/xhtml+xml" properties="nav"/>'
+                                 f'{"".join(items)}</manifest><spine>{"".join(spine)}</spine></package>')
+    for name, content in files.items():
+        path = os.path.join(folder, name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(content)
+    return folder
+
+
+def parallel_benchmarks(options):
+    """Every core busy on one book (split chapters) and on a batch of books."""
+    work = tempfile.mkdtemp(prefix="follow-render-bench-")
+    try:
+        print(f"{'':<34} {'wall s':>8} {'cpu s':>8} {'ratio':>8} {'cpu ratio':>10}")
+        for name, chapters, units, target in [("one chapter", 1, options.units, 0.60),
+                                              ("three equal chapters", 3, options.units // 2, 0.55)]:
+            book = generated_book(os.path.join(work, name.replace(" ", "-")), chapters, units)
+            one = render(book, os.path.join(work, "one"), ["--rate", options.rate, "--jobs", "1"])
+            two = render(book, os.path.join(work, "two"), ["--rate", options.rate, "--jobs", "2"])
+            label = f"{name} ({chapters} x {units:,} units)"
+            print(f"{label + ' jobs=1':<34} {one['wall']:8.2f} {one['cpu']:8.2f}")
+            print(f"{label + ' jobs=2':<34} {two['wall']:8.2f} {two['cpu']:8.2f} {two['wall'] / one['wall']:8.2f} "
+                  f"{two['cpu'] / one['cpu']:10.2f}   (target wall ratio <= {target})")
+        books = sorted(os.path.join(CORPUS, name) for name in os.listdir(CORPUS) if name.endswith(".epub"))
+        if options.batch_books != "all":
+            books = sorted(books, key=os.path.getsize)[:int(options.batch_books)]
+        listing = os.path.join(work, "books.txt")
+        with open(listing, "w") as handle:
+            handle.write("\n".join(books) + "\n")
+        batch = timed([CLI, "batch", listing, "--out-root", os.path.join(work, "batch"), "--rate", options.rate,
+                       "--jobs", "2", "--quiet"])
+        utilisation = batch["cpu"] / (2 * batch["wall"])
+        print(f"batch of {len(books)} corpus books at {options.rate}, jobs=2: wall {batch['wall']:.2f} s, "
+              f"CPU {batch['cpu']:.2f} s; utilisation {utilisation:.0%} of 2 cores (target >= 90%); "
+              f"wall / (CPU / 2) = {batch['wall'] / (batch['cpu'] / 2):.2f} (target <= 1.10)")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -142,9 +225,15 @@ def main():
     parser.add_argument("--rate", default="1x")
     parser.add_argument("--skip-build", action="store_true")
     parser.add_argument("--audiobook-only", action="store_true", help="only the jobs=N render and the packaging step")
+    parser.add_argument("--parallel", action="store_true", help="split chapters and batch utilisation instead")
+    parser.add_argument("--units", type=int, default=48_000, help="--parallel: UTF-16 units of the one-chapter book")
+    parser.add_argument("--batch-books", default="all", help="--parallel: all corpus books, or the N smallest")
     options = parser.parse_args()
     if not options.skip_build:
         subprocess.run(["swift", "build", "-c", "release"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    if options.parallel:
+        parallel_benchmarks(options)
+        return
     cores = os.cpu_count() or 1
     book = os.path.abspath(options.book)
     report, chapters = narrated_chapters(book, options.chapters)

@@ -152,7 +152,7 @@ enum RenderCommand: Command {
         return granularity
     }
 
-    private static func settings(rate: String?, wpm: Int?, voice: String?, format: AudioFormat, bitrate: Int,
+    static func settings(rate: String?, wpm: Int?, voice: String?, format: AudioFormat, bitrate: Int,
                                  includeNotes: Bool, input: InputOptions) throws -> RenderSettings {
         let table = try SpeedTable.standard()
         if let wpm {

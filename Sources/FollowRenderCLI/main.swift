@@ -12,6 +12,7 @@ let commands: [any Command.Type] = [
     DiffCommand.self,
     WebCommand.self,
     CalibrateCommand.self,
+    BatchCommand.self,
     RenderChapterCommand.self,
 ]
 

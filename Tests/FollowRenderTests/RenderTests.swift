@@ -63,7 +63,7 @@ struct RenderTests {
     @Test("sentence begin times fall on speech onsets in the decoded audio")
     func sentenceOnsets() throws {
         let render = try SampleRenders.oneX.get()
-        let errors = try onsetErrors(render)
+        let errors = try render.onsetErrors()
         let median = errors.sorted()[errors.count / 2]
         #expect(errors.count >= 10)
         #expect(median <= 0.020, "median onset error \(median) s over \(errors.count) sentences")
@@ -97,7 +97,7 @@ struct RenderTests {
             let probed = try DecodedAudio.probeDuration(render.file(chapter.audio))
             #expect(abs(probed - chapter.duration.value) <= 0.030, "\(book) \(chapter.audio)")
         }
-        let errors = try onsetErrors(render)
+        let errors = try render.onsetErrors()
         #expect(errors.sorted()[errors.count / 2] <= 0.020, "\(book): median onset error")
         let first = try #require(render.manifest.chapters.first)
         let probe = try DecodedAudio.probeTags(render.file(first.audio))
@@ -107,23 +107,6 @@ struct RenderTests {
         #expect(probe.tags["artist"] == (authors.isEmpty ? nil : authors))
         #expect(probe.tags["track"]?.contains("/") == true)
         #expect(probe.cover == (book != "alice-in-wonderland-epub2.epub"), "\(book): the cover (JPEG or PNG) belongs in the ID3 tag")
-    }
-
-    /// |detected onset - sentence begin| for every sentence after a pause.
-    private func onsetErrors(_ render: RenderedFolder) throws -> [Double] {
-        var errors: [Double] = []
-        for (timing, chapter) in zip(render.timings, render.manifest.chapters) {
-            let audio = try DecodedAudio(path: render.file(chapter.audio))
-            let levels = audio.frameLevels()
-            for sentence in timing.sentences where !sentence.words.isEmpty {
-                guard let onset = audio.onset(near: sentence.begin.value, levels: levels) else {
-                    errors.append(1)
-                    continue
-                }
-                errors.append(abs(onset - sentence.begin.value))
-            }
-        }
-        return errors
     }
 }
 

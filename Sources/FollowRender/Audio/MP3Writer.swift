@@ -35,8 +35,13 @@ public final class MP3Writer: AudioWriter {
     private var finished = false
 
     /// Opens `path` and writes the ID3v2 tag.
-    /// - Parameter bitrate: CBR kbps; must be a bitrate MPEG allows at `sampleRate`.
-    public init(path: String, sampleRate: Int, bitrate: Int = MP3Writer.defaultBitrate, tags: AudioTags) throws(AudioError) {
+    /// - Parameters:
+    ///   - bitrate: CBR kbps; must be a bitrate MPEG allows at `sampleRate`.
+    ///   - infoTag: false for a bare stream of frames (a segment of a chapter, joined later),
+    ///     whose decoders then play the encoder and decoder delay (`leadingSamples`).
+    ///   - id3Tag: false to write no ID3v2 tag (every segment but the first).
+    public init(path: String, sampleRate: Int, bitrate: Int = MP3Writer.defaultBitrate, tags: AudioTags,
+                infoTag: Bool = true, id3Tag: Bool = true) throws(AudioError) {
         guard let lame = lame_init() else {
             throw AudioError(path: path, reason: "LAME could not start (out of memory)")
         }
@@ -49,7 +54,7 @@ public final class MP3Writer: AudioWriter {
         lame_set_brate(lame, Int32(bitrate))
         // The `lame` command's own default (-q 3): -q 2 costs 70% more time for no audible gain in speech.
         lame_set_quality(lame, 3)
-        lame_set_bWriteVbrTag(lame, 1)
+        lame_set_bWriteVbrTag(lame, infoTag ? 1 : 0)
         lame_set_write_id3tag_automatic(lame, 0)
         do {
             try Self.setTags(tags, on: lame, path: path)
@@ -69,13 +74,13 @@ public final class MP3Writer: AudioWriter {
                 : "MP3 has no \(bitrate) kbps at \(sampleRate) Hz (nearest is \(actualBitrate) kbps)"
             throw AudioError(path: path, reason: reason)
         }
-        hasInfoTag = Self.infoTagFits(lame: lame, bitrate: bitrate, sampleRate: sampleRate)
+        hasInfoTag = infoTag && Self.infoTagFits(lame: lame, bitrate: bitrate, sampleRate: sampleRate)
         leadingSamples = hasInfoTag ? 0 : Int(lame_get_encoder_delay(lame)) + Self.decoderDelay
         do {
             file = try OutputFile(path: path)
-            let tagSize = lame_get_id3v2_tag(lame, nil, 0)
+            let tagSize = id3Tag ? lame_get_id3v2_tag(lame, nil, 0) : 0
             var tag = [UInt8](repeating: 0, count: tagSize)
-            let written = lame_get_id3v2_tag(lame, &tag, tagSize)
+            let written = id3Tag ? lame_get_id3v2_tag(lame, &tag, tagSize) : 0
             try file.write(tag[..<written])
             infoTagOffset = written
         } catch {

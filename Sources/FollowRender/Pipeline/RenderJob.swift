@@ -46,9 +46,10 @@ public struct RenderJob: Sendable {
         }
         let folder = try outputFolder()
         defer { if options.isTemporary { try? FileManager.default.removeItem(atPath: folder) } }
-        let renderer = BookRenderer(bookPath: path, book: archive.book, chapters: chapters, unreadable: unreadable,
+        var renderer = BookRenderer(bookPath: path, book: archive.book, chapters: chapters, unreadable: unreadable,
                                     selection: options.selection, settings: options.settings, outputFolder: folder,
                                     jobs: options.jobs, force: options.force, workerExecutable: try workerExecutable())
+        renderer.budget = options.workerBudget
         let sampleRate: Int
         do {
             sampleRate = try SpeechEngine.shared().sampleRate

@@ -50,6 +50,8 @@ public struct RenderOptions: Sendable {
     public var audiobook: AudiobookStep.Request?
     /// The executable started as the worker (`render-chapter`); nil for this process's own.
     public var workerExecutable: String?
+    /// Worker processes shared with other jobs running at the same time (a batch); nil for none.
+    public var workerBudget: WorkerBudget?
 
     public init(bookPath: String, settings: RenderSettings, folder: Folder = .namedAfterBook,
                 selection: ChapterSelection? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,

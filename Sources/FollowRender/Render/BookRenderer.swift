@@ -25,6 +25,8 @@ public struct BookRenderer: Sendable {
     public var force: Bool
     /// This program's executable, started as the worker.
     public var workerExecutable: String
+    /// Worker processes shared with other renders running at the same time (a batch); nil for none.
+    public var budget: WorkerBudget?
 
     public init(bookPath: String, book: Book, chapters: [Chapter], unreadable: [UnreadableChapter] = [],
                 selection: ChapterSelection?, settings: RenderSettings,
@@ -66,9 +68,15 @@ public struct BookRenderer: Sendable {
         let keptIndexes = Set(kept.map(\.index))
         let jobs = plan.filter { entry in
             (selection?.contains(entry.chapter.index) ?? true) && !keptIndexes.contains(entry.chapter.index)
-        }.map { entry in
-            ChapterJob(bookPath: bookPath, index: entry.chapter.index, settings: settings, outputFolder: folder,
-                       track: entry.track, trackCount: chapters.count)
+        }.flatMap { entry in
+            let job = ChapterJob(bookPath: bookPath, index: entry.chapter.index, settings: settings, outputFolder: folder,
+                                 track: entry.track, trackCount: chapters.count)
+            let segments = settings.format == .mp3 ? SegmentPlan(chapter: entry.chapter).segments.count : 1
+            return segments == 1 ? [job] : (0..<segments).map { segment in
+                var part = job
+                part.segment = segment
+                return part
+            }
         }
         let keys = Dictionary(uniqueKeysWithValues: plan.map { ($0.chapter.index, $0.key) })
         let state = Locked(ManifestState(kept: kept, unreadable: unreadable))
@@ -85,10 +93,17 @@ public struct BookRenderer: Sendable {
         }
         let manifestPath = folder + "/" + OutputNaming.manifestFile
         if !jobs.isEmpty || previous == nil { try AtomicFile.write(JSONCoding.data(makeManifest(state.value), pretty: true), to: manifestPath) }
-        onEvent(.planned(indices: jobs.map(\.index)))
-        let pool = WorkerPool(executable: workerExecutable, width: min(jobs.count, self.jobs))
+        onEvent(.planned(indices: jobs.map(\.index).enumerated().filter { $0.offset == 0 || jobs[$0.offset - 1].index != $0.element }
+            .map(\.element)))
+        let segments = SegmentCollector()
+        let pool = WorkerPool(executable: workerExecutable, width: min(jobs.count, self.jobs), budget: budget)
         let largestFirst = jobs.sorted { size(of: $0.index) > size(of: $1.index) }
-        _ = pool.run(largestFirst, cancellation: cancellation) { [self] event in
+        _ = pool.run(largestFirst, cancellation: cancellation) { [self] workerEvent in
+            guard let event = segments.translate(workerEvent, join: { parts in
+                let chapter = chapters.first { $0.index == parts[0].index }
+                guard let chapter else { throw RenderError("no chapter \(parts[0].index)") }
+                return try SegmentJoiner(chapter: chapter, folder: folder, parts: parts).join()
+            }) else { return }
             if case let .finished(result) = event {
                 let manifest = state.update { state in
                     state.record(result, key: keys[result.index] ?? "")

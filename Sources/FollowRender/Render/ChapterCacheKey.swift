@@ -29,6 +29,8 @@ public enum ChapterCacheKey {
         add(settings.voice ?? "")
         add("\(settings.wpm) \(settings.speed) \(settings.format.rawValue) \(settings.bitrate)")
         add("\(track)/\(trackCount)")
+        let plan = SegmentPlan(chapter: chapter)
+        if settings.format == .mp3, plan.isSplit { add("segments \(plan.segments.map(\.lowerBound))") }
         add(metadata.title)
         add(metadata.creators.joined(separator: "\u{1F}"))
         add(metadata.coverPath ?? "")

@@ -11,14 +11,19 @@ public struct ChapterJob: Hashable, Sendable, Codable {
     /// Position among the rendered chapters, and their number, for track tags.
     public var track: Int
     public var trackCount: Int
+    /// For a long chapter split by its `SegmentPlan`, the one segment to render
+    /// (a bare MP3 stream the parent joins); nil for the whole chapter.
+    public var segment: Int?
 
-    public init(bookPath: String, index: Int, settings: RenderSettings, outputFolder: String, track: Int, trackCount: Int) {
+    public init(bookPath: String, index: Int, settings: RenderSettings, outputFolder: String, track: Int, trackCount: Int,
+                segment: Int? = nil) {
         self.bookPath = bookPath
         self.index = index
         self.settings = settings
         self.outputFolder = outputFolder
         self.track = track
         self.trackCount = trackCount
+        self.segment = segment
     }
 
     /// Renders the chapter in this process: its audio and timing sidecar appear
@@ -40,18 +45,30 @@ public struct ChapterJob: Hashable, Sendable, Codable {
         let timingFile = OutputNaming.timingFile(index: index, title: chapter.title)
         let audioPath = outputFolder + "/" + audioFile
         let sampleRate = engine.sampleRate
+        let renderer = ChapterRenderer(engine: engine, settings: settings, voices: voices)
+        var result = ChapterResult(
+            index: index, href: chapter.href, title: chapter.title, audio: audioFile, timing: timingFile,
+            duration: Seconds(0), sentences: chapter.sentences.count, words: chapter.wordCount,
+            sampleRate: sampleRate, unvoicedLanguages: voices.unvoicedLanguages
+        )
+        if let segment {
+            let plan = SegmentPlan(chapter: chapter)
+            guard plan.segments.indices.contains(segment) else { throw RenderError("chapter \(index) has no segment \(segment)") }
+            let file = ".\(audioFile).segment-\(segment).partial-\(ProcessInfo.processInfo.processIdentifier)"
+            let writer = try MP3Writer(path: outputFolder + "/" + file, sampleRate: sampleRate, bitrate: settings.bitrate,
+                                       tags: tags(for: chapter, in: archive), infoTag: false, id3Tag: segment == 0)
+            let timing = try renderer.render(chapter, segment: (plan, segment), into: writer, audioFile: audioFile, progress: progress)
+            result.segment = SegmentPart(index: segment, count: plan.segments.count, file: file, timing: timing)
+            return result
+        }
         let timing = try AtomicFile.produce(at: audioPath) { temporary in
             let writer = try makeAudioWriter(format: settings.format, path: temporary, sampleRate: sampleRate,
                                              bitrate: settings.bitrate, tags: tags(for: chapter, in: archive))
-            return try ChapterRenderer(engine: engine, settings: settings, voices: voices)
-                .render(chapter, into: writer, audioFile: audioFile, progress: progress)
+            return try renderer.render(chapter, into: writer, audioFile: audioFile, progress: progress)
         }
         try SidecarFile.write(timing, to: outputFolder + "/" + timingFile)
-        return ChapterResult(
-            index: index, href: chapter.href, title: chapter.title, audio: audioFile, timing: timingFile,
-            duration: timing.audio.duration, sentences: chapter.sentences.count, words: chapter.wordCount,
-            sampleRate: sampleRate, unvoicedLanguages: voices.unvoicedLanguages
-        )
+        result.duration = timing.audio.duration
+        return result
     }
 
     /// Cover formats ID3 players show; an SVG or WebP cover is left out of the tags.
@@ -80,4 +97,6 @@ public struct ChapterResult: Hashable, Sendable, Codable {
     public var sampleRate: Int
     /// Languages read with the fallback voice because none of their own is installed.
     public var unvoicedLanguages: [String]
+    /// Set when the worker rendered one segment of a split chapter, which the parent joins.
+    public var segment: SegmentPart?
 }

@@ -12,17 +12,24 @@ struct ChapterRenderer {
     let voices: VoiceResolver
 
     /// Renders `chapter` into `writer`; `progress` gets the sentences done and samples written so far.
-    func render(_ chapter: Chapter, into writer: any AudioWriter, audioFile: String,
-                progress: (Int, Int) -> Void) throws -> ChapterTiming {
+    ///
+    /// With `segment`, only that segment's sentences are spoken, with the
+    /// plan's silences at its edges, and the timing lists only them.
+    func render(_ chapter: Chapter, segment: (plan: SegmentPlan, index: Int)? = nil, into writer: any AudioWriter,
+                audioFile: String, progress: (Int, Int) -> Void) throws -> ChapterTiming {
         let sampleRate = engine.sampleRate
         let schedule = PauseSchedule(sampleRate: sampleRate, speed: settings.speed)
         let pauses = schedule.pauses(in: chapter)
+        let range = segment.map { $0.plan.segments[$0.index] } ?? chapter.sentences.indices
+        let edges = segment.map { $0.plan.edges(of: $0.index, pauses: pauses) }
         var cursor = writer.leadingSamples
         var timed: [TimedSentence] = []
-        timed.reserveCapacity(chapter.sentences.count)
-        for (index, sentence) in chapter.sentences.enumerated() {
-            try writer.write(silence(pauses[index]))
-            cursor += pauses[index]
+        timed.reserveCapacity(range.count)
+        for index in range {
+            let sentence = chapter.sentences[index]
+            let pause = index == range.lowerBound ? edges?.leading ?? pauses[index] : pauses[index]
+            try writer.write(silence(pause))
+            cursor += pause
             var clip = try speak(sentence, in: chapter)
             if clip.samples.isEmpty { clip.samples = silence(schedule.samples(PauseSchedule.silentSentence)) }
             let shortfall = sentence.words.count * WordSpans.minimumLength - clip.samples.count
@@ -30,9 +37,9 @@ struct ChapterRenderer {
             try writer.write(clip.samples)
             timed.append(timing(of: sentence, words: clip.words, start: cursor, length: clip.samples.count, sampleRate: sampleRate))
             cursor += clip.samples.count
-            progress(index + 1, cursor)
+            progress(index + 1 - range.lowerBound, cursor)
         }
-        try writer.write(silence(schedule.samples(PauseSchedule.lead)))
+        try writer.write(silence(edges?.trailing ?? schedule.samples(PauseSchedule.lead)))
         let decoded = try writer.finish()
         return ChapterTiming(
             chapter: .init(index: chapter.index, href: chapter.href, title: chapter.title),

@@ -8,12 +8,16 @@ import Foundation
 final class WorkerPool: @unchecked Sendable {
     private let executable: String
     private let width: Int
+    private let budget: WorkerBudget?
     private let lock = NSLock()
     private var running: [Int32: Process] = [:]
 
-    init(executable: String, width: Int) {
+    /// `budget`, when given, is shared with other pools: a worker starts only
+    /// when both this pool's width and the budget allow it.
+    init(executable: String, width: Int, budget: WorkerBudget? = nil) {
         self.executable = executable
         self.width = max(1, width)
+        self.budget = budget
     }
 
     /// Runs every job and returns the results by spine index; `onEvent` is
@@ -39,7 +43,10 @@ final class WorkerPool: @unchecked Sendable {
             }
             group.enter()
             Thread.detachNewThread { [self] in
-                let result = runWorker(job, emit: emit)
+                budget?.acquire()
+                let result = cancellation.cancelledBy == nil
+                    ? runWorker(job, emit: emit) : .failure(RenderError("cancelled before it started"))
+                budget?.release()
                 results.update { $0[job.index] = result }
                 switch result {
                 case let .success(chapter): emit(.finished(chapter))

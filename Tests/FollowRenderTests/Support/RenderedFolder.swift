@@ -29,6 +29,24 @@ struct RenderedFolder {
 
     func file(_ name: String) -> String { path + "/" + name }
 
+    /// |detected onset - sentence begin| for every sentence after a pause, in
+    /// the audio as ffmpeg decodes it.
+    func onsetErrors() throws -> [Double] {
+        var errors: [Double] = []
+        for (timing, chapter) in zip(timings, manifest.chapters) {
+            let audio = try DecodedAudio(path: file(chapter.audio))
+            let levels = audio.frameLevels()
+            for sentence in timing.sentences where !sentence.words.isEmpty {
+                guard let onset = audio.onset(near: sentence.begin.value, levels: levels) else {
+                    errors.append(1)
+                    continue
+                }
+                errors.append(abs(onset - sentence.begin.value))
+            }
+        }
+        return errors
+    }
+
     /// Bytes of every JSON file in the folder, by name.
     func jsonFiles() throws -> [String: Data] {
         var files: [String: Data] = [:]

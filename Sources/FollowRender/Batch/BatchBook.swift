@@ -1,0 +1,50 @@
+import Foundation
+
+/// Renders one book of a batch exactly as `follow-render BOOK --out FOLDER`
+/// with the same options does: the same `RenderJob`, so the same checks, the
+/// same files and the same output steps. A failure becomes a failed
+/// `BookOutcome`; only an interruption is thrown.
+struct BatchBook {
+    let entry: BatchPlan.Entry
+    let options: BatchOptions
+    let folder: String
+    let budget: WorkerBudget
+
+    /// Renders the book; `warn` gets each warning line as it is found.
+    func run(cancellation: RenderCancellation, warn: @escaping @Sendable (String) -> Void) throws(RenderInterrupted) -> BookOutcome {
+        let started = Date()
+        let warnings = Locked<[String]>([])
+        let note = { @Sendable (message: String) in
+            warnings.update { $0.append(message) }
+            warn(message)
+        }
+        var job = RenderOptions(bookPath: entry.path, settings: options.settings, folder: .path(folder),
+                                selection: options.selection, jobs: options.jobs, force: options.force, strict: options.strict,
+                                sync: options.sync, matter: options.matter, web: options.web, workerExecutable: options.workerExecutable)
+        job.workerBudget = budget
+        let summary: RenderSummary
+        do {
+            summary = try RenderJob(options: job).run(cancellation: cancellation) { event in
+                switch event {
+                case let .warning(_, message):
+                    note(message)
+                case let .chapter(.failed(index, reason)) where cancellation.cancelledBy == nil:
+                    note("chapter \(index): skipped: \(reason)")
+                default:
+                    return
+                }
+            }
+        } catch let interrupted as RenderInterrupted {
+            throw interrupted
+        } catch {
+            let failure = error as? FileFailure ?? FileFailure(file: entry.path, error: error)
+            let kind: BatchError.Kind = failure.reason.hasPrefix("refused with --strict") ? .strict : .book
+            return BookOutcome(path: entry.path, slug: entry.slug, status: .failed,
+                               renderSeconds: Seconds(Date().timeIntervalSince(started)), warnings: warnings.value,
+                               error: BatchError(kind, file: failure.file, cause: failure.reason))
+        }
+        return BookOutcome(path: entry.path, slug: entry.slug, status: .ok, duration: summary.manifest.duration,
+                           renderSeconds: Seconds(Date().timeIntervalSince(started)), chapters: summary.manifest.chapters.count,
+                           renderedChapters: summary.rendered.count, keptChapters: summary.reused, warnings: warnings.value)
+    }
+}

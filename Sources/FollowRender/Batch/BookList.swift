@@ -1,0 +1,58 @@
+import Foundation
+
+/// The books a batch renders: the lines of a list file, or the supported
+/// inputs found by walking a folder.
+///
+/// A list file holds one path per line (relative paths are taken from the
+/// list file's folder); blank lines and lines starting with `#` are ignored.
+/// A folder is walked recursively for the inputs `BookSource` reads (`.epub`,
+/// `.txt`, `.text`, `.md`, `.markdown` and `.pdf` files) and unpacked EPUB
+/// folders (folders holding `META-INF/container.xml`, not walked further).
+/// Paths are made absolute and sorted, so every task of a cluster job sees
+/// the same list in the same order.
+public enum BookList {
+    /// File name extensions of the books a folder walk picks up.
+    public static let bookExtensions: Set<String> = ["epub", "txt", "text", "md", "markdown", "pdf"]
+
+    public static func read(_ path: String) throws(BatchError) -> [String] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw BatchError(.list, file: path, cause: "no such file or folder")
+        }
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL
+        let books = isFolder.boolValue ? walk(absolute) : try lines(of: absolute)
+        guard !books.isEmpty else {
+            throw BatchError(.list, file: path, cause: isFolder.boolValue ? "no books (EPUB, text, Markdown, PDF) in this folder" : "the list names no book")
+        }
+        return Array(Set(books)).sorted()
+    }
+
+    private static func lines(of file: URL) throws(BatchError) -> [String] {
+        let text: String
+        do {
+            text = try String(contentsOf: file, encoding: .utf8)
+        } catch {
+            throw BatchError(.list, file: file.path, cause: "cannot read the book list (\(error.localizedDescription))")
+        }
+        let base = file.deletingLastPathComponent()
+        return text.split(whereSeparator: \.isNewline).compactMap { raw in
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            guard !line.isEmpty, !line.hasPrefix("#") else { return nil }
+            let url = line.hasPrefix("/") ? URL(fileURLWithPath: line) : base.appendingPathComponent(line)
+            return url.standardizedFileURL.path
+        }
+    }
+
+    private static func walk(_ folder: URL) -> [String] {
+        let manager = FileManager.default
+        let names = ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+        return names.filter { !$0.hasPrefix(".") }.flatMap { name -> [String] in
+            let url = folder.appendingPathComponent(name)
+            var isFolder: ObjCBool = false
+            guard manager.fileExists(atPath: url.path, isDirectory: &isFolder) else { return [] }
+            if !isFolder.boolValue { return bookExtensions.contains(url.pathExtension.lowercased()) ? [url.path] : [] }
+            if manager.fileExists(atPath: url.appendingPathComponent("META-INF/container.xml").path) { return [url.path] }
+            return walk(url)
+        }
+    }
+}

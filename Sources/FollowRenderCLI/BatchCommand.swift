@@ -1,0 +1,142 @@
+import FollowRender
+import Foundation
+
+/// `follow-render batch LIST --out-root DIR`: render many books, on one
+/// machine or as the tasks of a Slurm job array or a GNU parallel run.
+enum BatchCommand: Command {
+    static let name = "batch"
+    static let summary = "Render every book of a list or folder into DIR/<slug>/ (also as cluster tasks)"
+    static let help = """
+        Usage: follow-render batch LIST --out-root DIR [--task-index I --task-count N]
+                                   [--report] [--dry-run] [render options]
+
+        LIST is a file of book paths, one per line (relative to the file's folder;
+        '#' starts a comment), or a folder walked for .epub files and unpacked EPUB
+        folders (and .txt, .md, .markdown and .pdf books). Each book renders into DIR/<slug>/ exactly as
+        'follow-render BOOK --out DIR/<slug>' would. Books start longest first (by
+        estimated duration); small books run side by side, and all of them share
+        --jobs worker processes. A book that fails is recorded and the batch goes on;
+        a rerun skips finished books by their cache keys. Results go to
+        DIR/.batch/<slug>.json as each book finishes, and to DIR/batch.json at the end.
+        Exit status: 0 when every book succeeded, 1 when some failed.
+
+        Options:
+          --out-root DIR    Where the books' folders and batch.json go (required).
+          --task-index I    Render only the books of task I (0-based) of --task-count N,
+          --task-count N    a partition balanced by estimated duration that every task
+                            computes alike. Default: $SLURM_ARRAY_TASK_ID minus
+                            $SLURM_ARRAY_TASK_MIN, and $SLURM_ARRAY_TASK_COUNT; else 0 of 1.
+                            With N > 1, batch.json is left to --report.
+          --report          Render nothing: merge the books' results into DIR/batch.json.
+          --dry-run         Render nothing: print each task's books with their estimated
+                            audio and render time.
+          --quiet           No progress lines and no summary.
+          Render options, applied to every book (see 'follow-render render --help'):
+          --rate --wpm --voice --format --bitrate --chapters --jobs --include-notes
+          --matter --force --strict --sync --web, and the input options (--encoding …) for
+          text, Markdown and PDF books
+        """
+
+    /// What the command line asks for.
+    struct Options {
+        var list: String
+        var root: String
+        var batch: BatchOptions
+        var task: BatchTask
+        var report: Bool
+        var dryRun: Bool
+        var quiet: Bool
+    }
+
+    static func parse(_ arguments: inout Arguments) throws -> Options {
+        let quiet = arguments.flag("--quiet")
+        let report = arguments.flag("--report")
+        let dryRun = arguments.flag("--dry-run")
+        let force = arguments.flag("--force")
+        let strict = arguments.flag("--strict")
+        let includeNotes = arguments.flag("--include-notes")
+        let matter = try arguments.matter()
+        let web = arguments.flag("--web")
+        let root = try arguments.option("--out-root")
+        let rate = try arguments.option("--rate")
+        let wpm = try arguments.integer("--wpm", in: 80...1000)
+        let voice = try arguments.option("--voice")
+        let formatName = try arguments.option("--format") ?? "mp3"
+        let bitrate = try arguments.integer("--bitrate", in: 8...320) ?? RenderSettings.defaultBitrate
+        let selectionText = try arguments.option("--chapters")
+        let jobs = try arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        let syncText = try arguments.option("--sync")
+        let taskIndex = try arguments.integer("--task-index", in: 0...99_999)
+        let taskCount = try arguments.integer("--task-count", in: 1...100_000)
+        let input = try InputArguments.parse(&arguments)
+        let list = try arguments.positionals("LIST")[0]
+        guard let root else { throw UsageError("--out-root DIR is required") }
+        guard let format = AudioFormat(rawValue: formatName) else {
+            throw UsageError("--format takes mp3, wav, flac or ogg, not '\(formatName)'")
+        }
+        if rate != nil, wpm != nil { throw UsageError("give --rate or --wpm, not both") }
+        if report, dryRun { throw UsageError("give --report or --dry-run, not both") }
+        let task: BatchTask
+        do {
+            task = try BatchTask.resolve(index: taskIndex, count: taskCount, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw UsageError(error.description)
+        }
+        let selection = try selectionText.map { text throws(UsageError) -> ChapterSelection in
+            guard let parsed = ChapterSelection(text) else { throw UsageError("--chapters takes a list such as 1,3-5, not '\(text)'") }
+            return parsed
+        }
+        let sync = try syncText.map { text throws(UsageError) -> [SyncFormat] in
+            guard let formats = SyncFormat.list(text) else { throw UsageError("--sync takes a list of vtt, srt and guided, not '\(text)'") }
+            return formats
+        } ?? []
+        let settings = try RenderCommand.settings(rate: rate, wpm: wpm, voice: voice, format: format, bitrate: bitrate,
+                                                  includeNotes: includeNotes, input: input)
+        let batch = BatchOptions(settings: settings, selection: selection, jobs: jobs, force: force, strict: strict, sync: sync,
+                                 matter: matter, web: web)
+        return Options(list: list, root: root, batch: batch, task: task, report: report, dryRun: dryRun, quiet: quiet)
+    }
+
+    static func run(_ options: Options) throws -> Int32 {
+        let paths = try BookList.read(options.list)
+        if options.report {
+            let store = try BatchStore(root: options.root)
+            let merged = try store.writeReport(books: BatchPlan.unestimated(paths: paths).entries.map { ($0.path, $0.slug) })
+            if !options.quiet { BatchSummary.printReport(merged, root: store.root) }
+            return merged.allSucceeded ? 0 : 1
+        }
+        let plan = BatchPlan(paths: paths, options: options.batch)
+        if options.dryRun {
+            BatchSummary.printPlan(plan, task: options.task, jobs: options.batch.jobs)
+            return 0
+        }
+        return try render(plan, task: options.task, options: options.batch, root: options.root, quiet: options.quiet)
+    }
+
+    private static func render(_ plan: BatchPlan, task: BatchTask, options: BatchOptions, root: String, quiet: Bool) throws -> Int32 {
+        let store = try BatchStore(root: root)
+        let books = plan.books(task: task.index, of: task.count)
+        let runner = BatchRunner(store: store, books: books, options: options)
+        let cancellation = RenderCancellation()
+        let trap = SignalTrap { signal in cancellation.cancel(signal: signal) }
+        let outcomes: [BookOutcome]
+        do {
+            outcomes = try runner.run(cancellation: cancellation) { event in if !quiet { BatchSummary.show(event) } }
+        } catch let interrupted as BatchInterrupted {
+            Console.error("follow-render: \(interrupted)")
+            return 128 + interrupted.signal
+        }
+        trap.release()
+        if task.count == 1 {
+            let merged = try store.writeReport(books: plan.entries.map { ($0.path, $0.slug) })
+            if !quiet { BatchSummary.printReport(merged, root: store.root) }
+            return merged.allSucceeded ? 0 : 1
+        }
+        let own = BatchReport(books: outcomes)
+        if !quiet {
+            BatchSummary.printReport(own, root: store.root)
+            Console.error("Task \(task.index) of \(task.count) done; 'follow-render batch LIST --out-root DIR --report' merges every task's results")
+        }
+        return own.allSucceeded ? 0 : 1
+    }
+}
