@@ -146,9 +146,11 @@ struct AudioTests {
     @Test("a file that cannot be created is a one-line error naming it", arguments: AudioFormat.allCases)
     func cannotCreate(format: AudioFormat) throws {
         let path = "/nonexistent-dir/chapter.\(format.fileExtension)"
-        let error = #expect(throws: AudioError.self) {
+        let error = #expect(throws: RenderError.self) {
             _ = try makeAudioWriter(format: format, path: path, sampleRate: Self.sampleRate, bitrate: 64, tags: Self.tags)
         }
+        #expect(error?.kind == .write)
+        #expect(error?.file == path)
         #expect(error?.description.hasPrefix(path) == true)
         #expect(error?.description.contains("No such file or directory") == true)
         #expect(error?.description.contains("\n") == false)
@@ -156,20 +158,22 @@ struct AudioTests {
 
     @Test("a full disk is reported, not lost", arguments: AudioFormat.allCases)
     func diskFull(format: AudioFormat) throws {
-        let error = #expect(throws: AudioError.self) {
+        let error = #expect(throws: RenderError.self) {
             let writer = try makeAudioWriter(format: format, path: "/dev/full", sampleRate: Self.sampleRate, bitrate: 64, tags: Self.tags)
             try Signal(count: 10 * Self.sampleRate, click: 10).write(to: writer)
             _ = try writer.finish()
         }
+        #expect(error?.kind == .write)
         #expect(error?.description == "/dev/full: disk full (No space left on device)", "\(error?.description ?? "no error")")
     }
 
     @Test("an MP3 bitrate MPEG does not have is refused")
     func badBitrate() throws {
         let dir = try TemporaryDirectory()
-        let error = #expect(throws: AudioError.self) {
+        let error = #expect(throws: RenderError.self) {
             _ = try MP3Writer(path: dir.path("x.mp3"), sampleRate: Self.sampleRate, bitrate: 65, tags: Self.tags)
         }
+        #expect(error?.kind == .audio)
         #expect(error?.reason == "MP3 has no 65 kbps at 22050 Hz (nearest is 64 kbps)")
     }
 
@@ -179,9 +183,10 @@ struct AudioTests {
         var tags = Self.tags
         tags.cover = Data("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8)
         tags.coverMediaType = "image/svg+xml"
-        let error = #expect(throws: AudioError.self) {
+        let error = #expect(throws: RenderError.self) {
             _ = try MP3Writer(path: dir.path("x.mp3"), sampleRate: Self.sampleRate, tags: tags)
         }
+        #expect(error?.kind == .audio)
         #expect(error?.reason == "cover image is not JPEG, PNG or GIF (declared image/svg+xml)")
     }
 
@@ -197,7 +202,7 @@ private struct Signal {
     let count: Int
     let click: Int
 
-    func write(to writer: any AudioWriter) throws(AudioError) {
+    func write(to writer: any AudioWriter) throws(RenderError) {
         var start = 0
         var piece = 0
         while start < count {

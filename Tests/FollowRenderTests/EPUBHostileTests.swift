@@ -67,8 +67,10 @@ struct EPUBHostileTests {
         let url = try EPUBTestSupport.writeZip(files, to: folder.appendingPathComponent("book.epub"))
         try EPUBTestSupport.patchDeclaredSize(url, entry: "EPUB/liar.xhtml", size: 100)
         let archive = try EPUBArchive(path: url.path)
-        let error = #expect(throws: EPUBError.self) { try archive.data(at: "EPUB/liar.xhtml") }
-        #expect(error?.reason == "EPUB/liar.xhtml: holds more bytes than the archive states")
+        let error = #expect(throws: BookError.self) { try archive.data(at: "EPUB/liar.xhtml") }
+        #expect(error?.kind == .corrupt)
+        #expect(error?.file == "EPUB/liar.xhtml")
+        #expect(error?.description == "EPUB/liar.xhtml: holds more bytes than the archive states")
     }
 
     @Test("too many entries are refused")

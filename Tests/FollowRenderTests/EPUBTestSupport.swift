@@ -194,7 +194,7 @@ enum EPUBTestSupport {
             _ = try EPUBArchive(path: url.path)
             return (nil, Date().timeIntervalSince(start))
         } catch {
-            return (error.reason, Date().timeIntervalSince(start))
+            return (error.description, Date().timeIntervalSince(start))
         }
     }
 }

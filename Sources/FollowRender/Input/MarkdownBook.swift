@@ -9,7 +9,7 @@ struct MarkdownBook {
     /// The title of a lone top heading opening the document, if any.
     var headingTitle: String? = nil
 
-    init(markdown: String, fallbackTitle: String, readCode: Bool) throws(EPUBError) {
+    init(markdown: String, fallbackTitle: String, readCode: Bool) throws(BookError) {
         let blocks = try MarkdownDocument(markdown).tree.children
         let levels = blocks.filter { $0.kind == "heading" }.map(\.level)
         var splitLevel = levels.min() ?? 0

@@ -22,13 +22,13 @@ struct PDFBook {
         var line: Int
     }
 
-    init(data: Data, pagesPerChapter: Int) throws(EPUBError) {
+    init(data: Data, pagesPerChapter: Int) throws(BookError) {
         let document = try PDFDocument(data: data)
         title = document.title
         author = document.author
         let layouts = (0..<document.pageCount).compactMap { document.page($0) }.map { (PDFTextLayout(page: $0), $0.height) }
         guard layouts.contains(where: { !$0.0.lines.isEmpty }) else {
-            throw EPUBError("no text layer: the PDF's \(document.pageCount) page(s) hold only images (scanned?); "
+            throw BookError(.noText, "no text layer: the PDF's \(document.pageCount) page(s) hold only images (scanned?); "
                 + "follow-render does no OCR")
         }
         let pages = Self.withoutRunningLines(layouts.map(\.0.lines))

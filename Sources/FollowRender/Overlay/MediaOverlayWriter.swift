@@ -34,7 +34,7 @@ public struct MediaOverlayWriter {
     }
 
     /// Writes the EPUB at `path` atomically; nothing is left under `path` on failure.
-    public func write(to path: String) throws(OverlayError) -> MediaOverlaySummary {
+    public func write(to path: String) throws(RenderError) -> MediaOverlaySummary {
         let source = try OverlaySource(bookPath: bookPath, input: input, renderedFolder: renderedFolder)
         var warnings: [String] = []
         if source.hasOverlays {
@@ -51,7 +51,7 @@ public struct MediaOverlayWriter {
             }
         }
         guard !chapters.isEmpty else {
-            throw OverlayError("no chapter could be given a media overlay" + (warnings.last.map { ": \($0)" } ?? ""))
+            throw RenderError(.overlay, "no chapter could be given a media overlay" + (warnings.last.map { ": \($0)" } ?? ""))
         }
         var package = OverlayPackage(source: source, chapters: chapters, layout: layout)
         let (files, audio) = try package.files()

@@ -9,7 +9,7 @@ enum OverlayArchive {
     private static let stored: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "mp3", "m4a", "mp4", "ogg", "opus", "woff", "woff2"]
 
     static func write(_ files: [String: Data], audio: [String: String], source: OverlaySource,
-                      to path: String) throws(OverlayError) {
+                      to path: String) throws(RenderError) {
         do {
             try AtomicFile.produce(at: path) { temporary in
                 let writer = try ZipWriter(path: temporary)
@@ -29,7 +29,7 @@ enum OverlayArchive {
                 try writer.close()
             }
         } catch {
-            throw OverlayError("\(path): cannot write the EPUB: \(error)")
+            throw RenderError(.overlay, file: path, "cannot write the EPUB: \(error)", cause: error)
         }
     }
 

@@ -20,42 +20,42 @@ struct OverlaySource {
     /// The folder of the package document, with trailing slash, or "".
     var packageFolder: String { ContainerPath.directory(of: book.packagePath) }
 
-    init(bookPath: String, input: InputOptions, renderedFolder: String) throws(OverlayError) {
+    init(bookPath: String, input: InputOptions, renderedFolder: String) throws(RenderError) {
         do {
             archive = try BookSource.open(path: bookPath, options: input)
             container = archive.container
             package = try RawXML(data: container.data(at: archive.book.packagePath), path: archive.book.packagePath)
-        } catch let error as OverlayError {
+        } catch let error as RenderError {
             throw error
         } catch {
-            throw OverlayError("\(bookPath): \(error)")
+            throw RenderError(.overlay, file: bookPath, "\(error)", cause: error)
         }
         let manifestPath = renderedFolder + "/" + OutputNaming.manifestFile
         do {
             manifest = try JSONCoding.decode(BookManifest.self, from: Data(contentsOf: URL(fileURLWithPath: manifestPath)))
         } catch {
-            throw OverlayError("\(manifestPath): cannot read the rendered book: \(error.localizedDescription)")
+            throw RenderError(.overlay, file: manifestPath, "cannot read the rendered book: \(error.localizedDescription)", cause: error)
         }
         self.renderedFolder = renderedFolder
         oldOverlays = Set(archive.book.manifest.filter { $0.mediaType == PackageRewriter.smilMediaType }.map(\.path))
     }
 
     /// Bytes of a file of the rendered folder.
-    func renderedFile(_ name: String) throws(OverlayError) -> Data {
+    func renderedFile(_ name: String) throws(RenderError) -> Data {
         let path = renderedFolder + "/" + name
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw OverlayError("\(path): cannot be read: \(error.localizedDescription)")
+            throw RenderError(.overlay, file: path, "cannot be read: \(error.localizedDescription)", cause: error)
         }
     }
 
     /// Bytes of a file of the book.
-    func bookFile(_ path: String) throws(OverlayError) -> Data {
+    func bookFile(_ path: String) throws(RenderError) -> Data {
         do {
             return try container.data(at: path)
         } catch {
-            throw OverlayError(error.description)
+            throw RenderError(.overlay, file: error.file, error.reason, cause: error)
         }
     }
 }

@@ -45,9 +45,9 @@ struct PackageRewriter {
     /// `properties` maps manifest ids to properties to add (for documents of an EPUB 2 book);
     /// `metas` are `(property, refines, value)` triples; `modified` is the `dcterms:modified` value.
     func rewritten(items: [Item], overlays: [String: String], properties: [String: [String]],
-                   metas: [Meta], modified: String) throws(OverlayError) -> Data {
+                   metas: [Meta], modified: String) throws(RenderError) -> Data {
         guard let package = raw.tags.first(where: { $0.kind == .start && $0.localName == "package" }) else {
-            throw OverlayError("\(path): no <package> element")
+            throw RenderError(.overlay, file: path, "no <package> element")
         }
         let prefix = package.name.contains(":") ? String(package.name.split(separator: ":")[0]) + ":" : ""
         var edits = ByteEdits()
@@ -100,7 +100,7 @@ struct PackageRewriter {
         }
         if !hasModified { newMetas.insert("<\(prefix)meta property=\"dcterms:modified\">\(modified)</\(prefix)meta>", at: 0) }
         guard let metadataEnd = raw.firstTag("metadata", kind: .end), let manifestEnd = raw.firstTag("manifest", kind: .end) else {
-            throw OverlayError("\(path): the package has no <metadata> or <manifest> element to add to")
+            throw RenderError(.overlay, file: path, "the package has no <metadata> or <manifest> element to add to")
         }
         edits.insert(newMetas.map { "  " + $0 + "\n" }.joined() + " ", at: metadataEnd.range.lowerBound)
         let newItems = items.map { item in

@@ -112,7 +112,7 @@ public struct BookRenderer: Sendable {
         if final.chapters.isEmpty, let first = final.skipped.first {
             try? FileManager.default.removeItem(atPath: manifestPath)
             if created { try? FileManager.default.removeItem(atPath: folder) }
-            throw RenderError("no chapter could be rendered: chapter \(first.index) (\(first.href)): \(first.reason)")
+            throw RenderError(.nothingRendered, "no chapter could be rendered: chapter \(first.index) (\(first.href)): \(first.reason)")
         }
         try AtomicFile.write(Data(Playlist.m3u8(final).utf8), to: folder + "/" + OutputNaming.playlistFile)
         let reused = Set(kept.map(\.index))
@@ -146,16 +146,16 @@ public struct BookRenderer: Sendable {
     static func prepareFolder(_ path: String) throws(RenderError) -> Bool {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-            guard isFolder.boolValue else { throw RenderError("\(path): exists and is not a folder") }
+            guard isFolder.boolValue else { throw RenderError(.outputFolder, file: path, "exists and is not a folder") }
             guard FileManager.default.isWritableFile(atPath: path) else {
-                throw RenderError("\(path): the output folder is not writable")
+                throw RenderError(.outputFolder, file: path, "the output folder is not writable")
             }
             return false
         } else {
             do {
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             } catch {
-                throw RenderError("\(path): cannot create the output folder: \(error.localizedDescription)")
+                throw RenderError(.outputFolder, file: path, "cannot create the output folder: \(error.localizedDescription)", cause: error)
             }
             return true
         }

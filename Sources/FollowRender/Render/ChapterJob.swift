@@ -28,11 +28,11 @@ public struct ChapterJob: Hashable, Sendable, Codable {
     public func run(progress: (Int, Int) -> Void) throws -> ChapterResult {
         let archive = try BookSource.open(path: bookPath, options: settings.input)
         guard let item = archive.book.spine.first(where: { $0.index == index }) else {
-            throw RenderError("no spine item \(index)")
+            throw RenderError(.noChapter, "no spine item \(index)")
         }
         let reader = ChapterReader(archive: archive, options: settings.narrationOptions)
         guard let chapter = try reader.chapter(item) else {
-            throw RenderError("\(item.path): no narratable text")
+            throw RenderError(.noChapter, file: item.path, "no narratable text")
         }
         let engine = try SpeechEngine.shared()
         let voices = try VoiceResolver(engine: engine, forced: settings.voice, bookLanguage: archive.book.metadata.language)

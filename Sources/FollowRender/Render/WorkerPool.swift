@@ -72,7 +72,7 @@ final class WorkerPool: @unchecked Sendable {
         do {
             try process.run()
         } catch {
-            return .failure(RenderError("cannot start a worker process (\(executable)): \(error.localizedDescription)"))
+            return .failure(RenderError(.worker, "cannot start a worker process (\(executable)): \(error.localizedDescription)", cause: error))
         }
         lock.lock()
         running[process.processIdentifier] = process
@@ -92,7 +92,7 @@ final class WorkerPool: @unchecked Sendable {
                 case let .progress(sentences, samples):
                     emit(.progress(index: job.index, sentences: sentences, samples: samples))
                 case let .done(result): outcome = .success(result)
-                case let .error(reason): outcome = .failure(RenderError(reason))
+                case let .error(reason): outcome = .failure(RenderError(.worker, reason))
                 case nil: continue
                 }
             }
@@ -102,8 +102,8 @@ final class WorkerPool: @unchecked Sendable {
         running[process.processIdentifier] = nil
         lock.unlock()
         if process.terminationReason == .uncaughtSignal {
-            return .failure(RenderError("worker stopped by signal \(process.terminationStatus)"))
+            return .failure(RenderError(.worker, "worker stopped by signal \(process.terminationStatus)"))
         }
-        return outcome ?? .failure(RenderError("worker exited with status \(process.terminationStatus) and no result"))
+        return outcome ?? .failure(RenderError(.worker, "worker exited with status \(process.terminationStatus) and no result"))
     }
 }

@@ -20,7 +20,7 @@ public struct SpeedCalibrator {
     }
 
     /// Voiced duration of the passage at `wpm`, in samples.
-    public mutating func duration(wpm: Int) throws(SpeechError) -> Int {
+    public mutating func duration(wpm: Int) throws(RenderError) -> Int {
         if let known = cache[wpm] { return known }
         let duration = try engine.synthesize(passage, voice: voice, wpm: wpm).voicedRange.count
         cache[wpm] = duration
@@ -28,14 +28,14 @@ public struct SpeedCalibrator {
     }
 
     /// duration(1x) / duration(`wpm`).
-    public mutating func measuredSpeed(wpm: Int) throws(SpeechError) -> Double {
+    public mutating func measuredSpeed(wpm: Int) throws(RenderError) -> Double {
         Double(try duration(wpm: Self.normalWPM)) / Double(try duration(wpm: wpm))
     }
 
     /// The rate whose measured speed is closest to `speed`: a bisection over
     /// `SpeechEngine.wpmRange` (duration falls as the rate rises), then a look at
     /// nearby rates, since eSpeak's durations step unevenly.
-    public mutating func point(forSpeed speed: Double) throws(SpeechError) -> SpeedTable.Point {
+    public mutating func point(forSpeed speed: Double) throws(RenderError) -> SpeedTable.Point {
         var low = SpeechEngine.wpmRange.lowerBound
         var high = SpeechEngine.wpmRange.upperBound
         while high - low > 1 {

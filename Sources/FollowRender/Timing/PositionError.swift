@@ -1,6 +1,24 @@
-/// A position query that cannot be answered, in one line saying why.
+/// A position query that cannot be answered: what kind of query failed and one line saying why.
 public struct PositionError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var description: String
+    /// What a caller can tell apart.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// The chapter is not in the rendered folder.
+        case notRendered
+        /// The time is negative or not finite.
+        case notATime
+        /// The offset is outside the chapter's text.
+        case outsideText
+        /// The chapter has no timed words to answer with.
+        case noTimedWords
+    }
 
-    public init(_ description: String) { self.description = description }
+    public var kind: Kind
+    public var reason: String
+
+    public init(_ kind: Kind, _ reason: String) {
+        self.kind = kind
+        self.reason = reason
+    }
+
+    public var description: String { reason }
 }

@@ -1,15 +1,37 @@
-/// Why a rendered folder or sidecar could not be read, naming the file.
-///
-/// `description` is `<file>: <reason>`, the form the command line prints.
-public struct TimingFileError: Error, Hashable, Sendable, CustomStringConvertible {
+/// A rendered folder, `book.json` or timing sidecar that cannot be used: what
+/// kind of fault, the file, one line saying why, and the decoding error behind it.
+public struct TimingFileError: Error, CustomStringConvertible {
+    /// What a caller can tell apart.
+    public enum Kind: String, Sendable, CaseIterable {
+        case notFound
+        case unreadable
+        /// Not JSON at all.
+        case notJSON
+        /// A required field is missing or null.
+        case missingField
+        /// A field has the wrong JSON type.
+        case wrongType
+        /// JSON, but not a follow-render `book.json` or sidecar (`format`).
+        case wrongFormat
+        /// Written by a newer follow-render (`version`).
+        case newerVersion
+        /// A sidecar is not the chapter `book.json` says it is.
+        case mismatch
+    }
+
+    public var kind: Kind
     /// The file (or folder) that could not be used.
     public var file: String
     /// One line saying what is wrong with it.
     public var reason: String
+    /// The decoding error, when there is one.
+    public var cause: (any Error)?
 
-    public init(file: String, reason: String) {
+    public init(_ kind: Kind, file: String, reason: String, cause: (any Error)? = nil) {
+        self.kind = kind
         self.file = file
         self.reason = reason
+        self.cause = cause
     }
 
     public var description: String { "\(file): \(reason)" }
