@@ -116,7 +116,7 @@ struct AudioTests {
             #expect((signal.count...signal.count + 2048).contains(decoded.count))
             #expect(abs(decoded.peakIndex - signal.click) <= Self.sampleRate / 1000)
             // libogg (under sox) checks every page's CRC after the serial rewrite.
-            let soxed = try Tools.run("/usr/bin/sox", [path, "-t", "raw", "-e", "signed", "-b", "16", "-"])
+            let soxed = try CommandRun.checked("/usr/bin/sox", [path, "-t", "raw", "-e", "signed", "-b", "16", "-"])
             #expect(soxed.count == 2 * signal.count)
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
             #expect(bytes[14..<18].elementsEqual([0x57, 0x4C, 0x4F, 0x46]), "fixed serial number")
@@ -234,7 +234,7 @@ private struct Probe {
     let hasAttachedPicture: Bool
 
     init(path: String) throws {
-        let output = try Tools.run("/usr/bin/ffprobe", ["-v", "error", "-show_format", "-show_streams", "-of", "json", path])
+        let output = try CommandRun.checked("/usr/bin/ffprobe", ["-v", "error", "-show_format", "-show_streams", "-of", "json", path])
         let json = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
         let format = try #require(json["format"] as? [String: Any])
         let streams = json["streams"] as? [[String: Any]] ?? []
@@ -279,23 +279,9 @@ private final class TemporaryDirectory {
 }
 
 private enum Tools {
-    /// Runs a tool, failing the test if it is missing or fails.
-    static func run(_ tool: String, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(tool) \(arguments.joined(separator: " ")) failed")
-        return data
-    }
-
     /// Decodes as a player would, with ffmpeg, to mono 16-bit at 22050 Hz.
     static func decode(_ path: String) throws -> Decoded {
-        let data = try run("/usr/bin/ffmpeg", ["-v", "error", "-i", path, "-map", "0:a", "-f", "s16le", "-ac", "1", "-ar", "22050", "-"])
+        let data = try CommandRun.checked("/usr/bin/ffmpeg", ["-v", "error", "-i", path, "-map", "0:a", "-f", "s16le", "-ac", "1", "-ar", "22050", "-"])
         let samples = data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
         return Decoded(samples: samples.map { Int16(littleEndian: $0) })
     }
@@ -303,7 +289,7 @@ private enum Tools {
     /// A small real JPEG made by ffmpeg, as an EPUB cover would be.
     static func jpegCover(in dir: TemporaryDirectory, source: String = "color=c=red:s=64x96") throws -> Data {
         let path = dir.path("cover.jpg")
-        _ = try run("/usr/bin/ffmpeg", ["-v", "error", "-f", "lavfi", "-i", source, "-frames:v", "1", "-q:v", "1", "-y", path])
+        _ = try CommandRun.checked("/usr/bin/ffmpeg", ["-v", "error", "-f", "lavfi", "-i", source, "-frames:v", "1", "-q:v", "1", "-y", path])
         return try Data(contentsOf: URL(fileURLWithPath: path))
     }
 }

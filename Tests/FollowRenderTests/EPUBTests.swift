@@ -148,7 +148,7 @@ struct EPUBTests {
             let zipped = try EPUBArchive(path: EPUBTestSupport.book(name).path)
             let folder = try EPUBTestSupport.temporaryDirectory()
             defer { EPUBTestSupport.remove(folder) }
-            try EPUBTestSupport.run("/usr/bin/unzip", ["-q", EPUBTestSupport.book(name).path, "-d", folder.path])
+            try CommandRun.checked("/usr/bin/unzip", ["-q", EPUBTestSupport.book(name).path, "-d", folder.path])
             let unpacked = try EPUBArchive(path: folder.path)
             #expect(unpacked.book == zipped.book, "\(name)")
             #expect(unpacked.warnings == zipped.warnings)
@@ -259,6 +259,6 @@ struct EPUBTests {
         let folder = try EPUBTestSupport.temporaryDirectory()
         defer { EPUBTestSupport.remove(folder) }
         let url = try EPUBTestSupport.writeZip(EPUBTestSupport.minimalBook(), to: folder.appendingPathComponent("book.epub"))
-        try EPUBTestSupport.run("/usr/bin/java", ["-jar", "/usr/share/java/epubcheck.jar", url.path])
+        try CommandRun.checked("/usr/bin/java", ["-jar", "/usr/share/java/epubcheck.jar", url.path])
     }
 }

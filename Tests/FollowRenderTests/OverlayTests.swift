@@ -141,14 +141,12 @@ struct OverlayTests {
     func noOutFolderAndReplacement() throws {
         let work = try TestPaths.temporaryFolder("noout")
         let temporary = try TestPaths.temporaryFolder("noout-tmp")
-        let first = try EnvironmentRun.cli([TestPaths.book("trees.epub"), "--rate", "4x", "--chapters", "2-3", "--epub", "first.epub", "--quiet"],
-                                           environment: ["TMPDIR": temporary], in: work)
+        let first = try CommandRun.cli([TestPaths.book("trees.epub"), "--rate", "4x", "--chapters", "2-3", "--epub", "first.epub", "--quiet"], in: work, environment: ["TMPDIR": temporary])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: work) == ["first.epub"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [], "the temporary render folder is removed")
 
-        let again = try EnvironmentRun.cli([work + "/first.epub", "--rate", "4x", "--chapters", "3", "--epub", "second.epub", "--quiet"],
-                                           environment: ["TMPDIR": temporary], in: work)
+        let again = try CommandRun.cli([work + "/first.epub", "--rate", "4x", "--chapters", "3", "--epub", "second.epub", "--quiet"], in: work, environment: ["TMPDIR": temporary])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stderr.contains("warning:") && again.stderr.contains("already has media overlays; they are replaced"))
         let second = try OverlayBook(path: work + "/second.epub")

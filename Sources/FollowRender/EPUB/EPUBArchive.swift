@@ -61,6 +61,9 @@ public final class EPUBArchive {
         try container.data(at: path)
     }
 
+    /// Every file of the book by container path, in archive (or folder listing) order.
+    var paths: [String] { container.paths }
+
     private static func checkMimetype(in container: Container, warnings: inout [BookWarning]) throws(BookError) {
         guard container.contains("mimetype") else {
             warnings.append(BookWarning("mimetype: missing"))

@@ -15,7 +15,7 @@ enum OverlayArchive {
                 let writer = try ZipWriter(path: temporary)
                 try writer.add(path: "mimetype", data: Data("application/epub+zip".utf8), compress: false)
                 var written: Set<String> = ["mimetype"]
-                for name in source.container.paths where !written.contains(name) && !source.oldOverlays.contains(name) {
+                for name in source.archive.paths where !written.contains(name) && !source.oldOverlays.contains(name) {
                     let data = try files[name] ?? source.bookFile(name)
                     try writer.add(path: name, data: data, compress: compress(name))
                     written.insert(name)

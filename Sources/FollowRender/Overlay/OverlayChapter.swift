@@ -21,7 +21,9 @@ struct OverlayChapter {
     /// sidecar), for links into the EPUB such as Guided Navigation `textref`s.
     let sentenceAnchors: [Int: String]
 
-    init(source: OverlaySource, chapter: BookManifest.Chapter, narration: NarrationOptions,
+    /// `known` is the chapter's narration as the render read it, if at hand;
+    /// otherwise it is extracted again from the document.
+    init(source: OverlaySource, chapter: BookManifest.Chapter, known: ChapterText?, narration: NarrationOptions,
          granularity: OverlayGranularity, layout: inout OverlayLayout) throws(RenderError) {
         guard let item = source.book.spine.first(where: { $0.index == chapter.index }),
               (item.sourceHref ?? item.path) == chapter.href else {
@@ -30,21 +32,17 @@ struct OverlayChapter {
         guard chapter.audio.lowercased().hasSuffix(".mp3") else {
             throw RenderError(.overlay, "\(chapter.audio) is not MP3; media overlays need MP3 audio (render with --format mp3)")
         }
-        let timing: ChapterTiming
-        do {
-            timing = try JSONCoding.decode(ChapterTiming.self, from: source.renderedFile(chapter.timing))
-        } catch {
-            throw RenderError(.overlay, file: chapter.timing, "cannot be read: \(error)", cause: error)
+        guard let timing = source.rendered.chapter(chapter.index) else {
+            throw RenderError(.overlay, file: chapter.timing, "cannot be read: not loaded with \(OutputNaming.manifestFile)")
         }
         let data = try source.bookFile(item.path)
         let parsed: XMLDocument
-        let text: ChapterText
         do {
             parsed = try XMLDocument(data: data, path: item.path)
-            text = try NarrationExtractor(options: narration).extract(data, path: item.path, language: source.book.metadata.language).text
         } catch {
             throw RenderError(.overlay, file: item.path, "cannot be read: \(error)", cause: error)
         }
+        let text = known ?? NarrationExtractor(options: narration).extract(parsed, language: source.book.metadata.language).text
         guard text.text == timing.text else {
             throw RenderError(.overlay, "the narration of \(item.path) differs from \(chapter.timing) (another book, or other --include-notes?)")
         }

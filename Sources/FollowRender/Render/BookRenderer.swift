@@ -128,9 +128,9 @@ public struct BookRenderer: Sendable {
         chapters.first { $0.index == index }?.text.utf16Count ?? 0
     }
 
+    /// The manifest of an earlier run, if the folder holds a readable one of a version this program reads.
     private static func existingManifest(in folder: String) -> BookManifest? {
-        guard let data = FileManager.default.contents(atPath: folder + "/" + OutputNaming.manifestFile) else { return nil }
-        return try? JSONCoding.decode(BookManifest.self, from: data)
+        try? RenderedBook.manifest(in: folder)
     }
 
     /// Removes temporary files that stopped workers left behind.

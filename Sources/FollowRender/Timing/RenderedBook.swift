@@ -36,7 +36,9 @@ public struct RenderedBook: Hashable, Sendable {
         chapters.first { $0.chapter.index == index }
     }
 
-    private static func loadFolder(_ folder: String) throws(TimingFileError) -> RenderedBook {
+    /// The `book.json` of a rendered folder, checked for its format and version;
+    /// the one place that file is read.
+    public static func manifest(in folder: String) throws(TimingFileError) -> BookManifest {
         let path = folder + "/" + OutputNaming.manifestFile
         let manifest = try decode(BookManifest.self, from: path)
         guard manifest.format == BookManifest.formatName else {
@@ -45,6 +47,11 @@ public struct RenderedBook: Hashable, Sendable {
         guard manifest.version <= BookManifest.currentVersion else {
             throw TimingFileError(.newerVersion, file: path, reason: "version \(manifest.version) is newer than this program reads (\(BookManifest.currentVersion))")
         }
+        return manifest
+    }
+
+    private static func loadFolder(_ folder: String) throws(TimingFileError) -> RenderedBook {
+        let manifest = try manifest(in: folder)
         var chapters: [ChapterTiming] = []
         for entry in manifest.chapters {
             let sidecar = folder + "/" + entry.timing
