@@ -49,8 +49,8 @@ struct PlainTextBook {
         }
         let bookTitle = self.title ?? title
         self.chapters = chapters.map { chapter in
-            var body = chapter.title.map { "<h1>\(XHTMLEscaping.escaped($0))</h1>\n" } ?? ""
-            for paragraph in Self.paragraphs(chapter.lines) { body += "<p>\(XHTMLEscaping.escaped(paragraph))</p>\n" }
+            var body = chapter.title.map { "<h1>\(XMLEscaping.escaped($0))</h1>\n" } ?? ""
+            for paragraph in Self.paragraphs(chapter.lines) { body += "<p>\(XMLEscaping.escaped(paragraph))</p>\n" }
             return DraftBook.Chapter(title: chapter.title ?? bookTitle, body: body)
         }
     }

@@ -77,7 +77,7 @@ struct ContentWrapper {
             edits.insert(" id=\"\(bodyID)\"", at: body.range.lowerBound + 1 + body.name.utf8.count)
         }
         if let stylesheetHref, let head = raw.firstTag("head", kind: .end) {
-            let escaped = stylesheetHref.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+            let escaped = XMLEscaping.escaped(stylesheetHref)
             edits.insert("<link rel=\"stylesheet\" type=\"text/css\" href=\"\(escaped)\"/>", at: head.range.lowerBound)
         }
         return Result(data: try edits.applied(to: raw.bytes, path: path), wrapped: wrapped, bodyID: bodyID)

@@ -212,7 +212,7 @@ private struct Scanner {
         }
         guard !rootClosed else { throw fault("content after the root element") }
         let inherited = namespaces.last ?? nil
-        let declared = attributes.first { $0.name == "xmlns" }.map { Self.decodeAttribute($0.value) }
+        let declared = attributes.first { $0.name == "xmlns" }.map { XMLEscaping.decodedAmpersands($0.value) }
         let namespace = declared ?? inherited
         tags.append(RawXML.Tag(kind: empty ? .empty : .start, name: name, range: start..<index,
                                attributes: attributes, defaultNamespace: namespace, parent: parents.last))
@@ -338,10 +338,6 @@ private struct Scanner {
     private static func htmlEntity(_ name: String) -> UInt32? {
         guard !name.isEmpty, name.utf8.count <= 32, let entity = htmlEntityLookup(name) else { return nil }
         return entity.pointee.value
-    }
-
-    private static func decodeAttribute(_ value: String) -> String {
-        value.replacingOccurrences(of: "&amp;", with: "&")
     }
 
     private func matches(_ text: String) -> Bool {
