@@ -114,18 +114,6 @@ struct XMLNode {
         return String(cString: value)
     }
 
-    /// An attribute matched by local name in any namespace or none.
-    func anyAttribute(_ name: String) -> String? {
-        var attribute = pointer.pointee.properties
-        while let current = attribute {
-            if String(cString: current.pointee.name) == name {
-                return XMLNode(document: document, pointer: OpaquePointer(current).asNode).content
-            }
-            attribute = current.pointee.next
-        }
-        return nil
-    }
-
     /// Child nodes in order.
     var children: [XMLNode] {
         var result: [XMLNode] = []
