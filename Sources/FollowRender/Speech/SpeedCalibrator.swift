@@ -51,4 +51,24 @@ public struct SpeedCalibrator {
         return SpeedTable.Point(name: SpeedPreset.name(forSpeed: speed), speed: speed, wpm: best,
                                 measuredSpeed: (try measuredSpeed(wpm: best) * 1000).rounded() / 1000)
     }
+
+    /// Measures every preset speed with `voice` (default: the voice for `en`) on the
+    /// reference passage and returns the table `Presets/speed-presets.json` holds;
+    /// `progress` gets each point as it is measured.
+    public static func table(voice: String? = nil, progress: (SpeedTable.Point) -> Void) throws -> SpeedTable {
+        let engine = try SpeechEngine.shared()
+        let voice = voice ?? engine.voiceName(forLanguage: "en") ?? "en"
+        var calibrator = SpeedCalibrator(engine: engine, voice: voice, passage: try SpeedTable.referencePassage())
+        var points: [SpeedTable.Point] = []
+        for speed in SpeedTable.presetSpeeds {
+            let point = try calibrator.point(forSpeed: speed)
+            progress(point)
+            points.append(point)
+        }
+        return SpeedTable(
+            about: "Speed presets: eSpeak NG rate (wpm) per narration speed. Measured by 'follow-render calibrate': "
+                + "measuredSpeed = voiced duration of the passage at 1x (175 wpm) / voiced duration at wpm; "
+                + "leading and trailing silence trimmed by energy, pauses inside the passage kept.",
+            engine: "eSpeak NG \(engine.version)", voice: voice, passage: "reference-passage.txt", points: points)
+    }
 }
