@@ -54,6 +54,13 @@ public struct ChapterReader {
         return (chapters, unreadable)
     }
 
+    /// Every narrated chapter; unreadable documents are reported to `warn` and skipped.
+    public func chapters(warn: (BookWarning) -> Void) -> [Chapter] {
+        let result = read()
+        for failure in result.unreadable { warn(failure.warning) }
+        return result.chapters
+    }
+
     private static func isContentDocument(_ item: SpineItem) -> Bool {
         !item.isNavigation && (item.mediaType == "application/xhtml+xml" || item.mediaType == "text/html")
     }
