@@ -35,21 +35,10 @@ enum CalibrateCommand: Command {
     }
 
     static func run(_ options: Options) throws -> Int32 {
-        let engine = try SpeechEngine.shared()
-        let voice = options.voice ?? engine.voiceName(forLanguage: "en") ?? "en"
         let output = options.output
-        var calibrator = SpeedCalibrator(engine: engine, voice: voice, passage: try SpeedTable.referencePassage())
-        var points: [SpeedTable.Point] = []
-        for speed in SpeedTable.presetSpeeds {
-            let point = try calibrator.point(forSpeed: speed)
+        let table = try SpeedCalibrator.table(voice: options.voice) { point in
             Console.error("\(point.name): \(point.wpm) wpm, measured \(point.measuredSpeed)x")
-            points.append(point)
         }
-        let table = SpeedTable(
-            about: "Speed presets: eSpeak NG rate (wpm) per narration speed. Measured by 'follow-render calibrate': "
-                + "measuredSpeed = voiced duration of the passage at 1x (175 wpm) / voiced duration at wpm; "
-                + "leading and trailing silence trimmed by energy, pauses inside the passage kept.",
-            engine: "eSpeak NG \(engine.version)", voice: voice, passage: "reference-passage.txt", points: points)
         let data = try JSONCoding.data(table, pretty: true)
         if let output {
             do { try data.write(to: URL(fileURLWithPath: output)) } catch { throw FileFailure(file: output, error: error) }

@@ -54,7 +54,7 @@ enum LocateCommand: Command {
         do {
             book = try RenderedBook.load(path)
         } catch {
-            throw FileFailure(file: error.file, reason: error.reason)
+            throw FileFailure(file: error.file, reason: error.reason, cause: error)
         }
         let index = PositionIndex(book)
         let position: BookPosition
@@ -71,7 +71,7 @@ enum LocateCommand: Command {
                 throw UsageError("give --time CHAPTER:SECONDS or --offset CHAPTER:UTF16")
             }
         } catch let error as PositionError {
-            throw FileFailure(file: path, reason: error.description)
+            throw FileFailure(file: path, error: error)
         }
         try printJSON(position)
         return 0

@@ -3,7 +3,7 @@ import Foundation
 
 /// Shows a render's progress on standard error: a live bar on a terminal,
 /// one plain line per chapter otherwise, nothing when quiet.
-final class ProgressView: @unchecked Sendable {
+final class ProgressView {
     enum Style {
         case live
         case lines

@@ -15,8 +15,7 @@ enum RenderChapterCommand: Command {
         """
 
     static func parse(_ arguments: inout Arguments) throws -> ChapterJob {
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
+        restoreDefaultSignals()
         let encoded = try arguments.positionals("JOB_JSON")[0]
         do {
             return try JSONCoding.decode(ChapterJob.self, from: Data(encoded.utf8))
@@ -40,5 +39,18 @@ enum RenderChapterCommand: Command {
 
     private static func send(_ message: WorkerMessage) {
         FileHandle.standardOutput.write(Data((message.line + "\n").utf8))
+    }
+
+    /// Lets SIGINT and SIGTERM stop the worker, whatever it inherited: the
+    /// parent ignores both while it renders, and a parent thread may have them
+    /// blocked (a blocked signal sent before this point is delivered here).
+    private static func restoreDefaultSignals() {
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        sigprocmask(SIG_UNBLOCK, &set, nil)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// Prints a render job's events on standard error: warnings, the progress
-/// view, the summary and each output written; and traps SIGINT and SIGTERM
+/// view (which, like the signal trap, lives inside the printer's mutex), the summary and each output written; and traps SIGINT and SIGTERM
 /// while the chapters render, turning them into a cancellation.
 final class RenderPrinter: Sendable {
     private struct State {
@@ -27,10 +27,11 @@ final class RenderPrinter: Sendable {
         case let .warning(file, message):
             Console.warning(file: file, message)
         case let .prepared(chapters, sampleRate):
-            let progress = ProgressView(style: ProgressView.style(quiet: quiet), chapters: chapters, sampleRate: sampleRate)
-            let cancellation = cancellation
-            let trap = SignalTrap { signal in cancellation.cancel(signal: signal) }
-            state.withLock { $0 = State(progress: progress, trap: trap) }
+            let (cancellation, style) = (cancellation, ProgressView.style(quiet: quiet))
+            state.withLock { state in
+                state.progress = ProgressView(style: style, chapters: chapters, sampleRate: sampleRate)
+                state.trap = SignalTrap { signal in cancellation.cancel(signal: signal) }
+            }
         case let .chapter(event):
             state.withLock { $0.progress?.handle(event) }
         case let .rendered(summary, elapsed):

@@ -2,7 +2,7 @@ import Foundation
 
 /// Turns SIGINT and SIGTERM into a call, so a render can stop its workers,
 /// clean up and say what it kept, instead of dying mid-write.
-final class SignalTrap: @unchecked Sendable {
+final class SignalTrap {
     private var sources: [any DispatchSourceSignal] = []
 
     init(_ handler: @escaping @Sendable (Int32) -> Void) {

@@ -116,7 +116,7 @@ struct AudioTests {
             #expect((signal.count...signal.count + 2048).contains(decoded.count))
             #expect(abs(decoded.peakIndex - signal.click) <= Self.sampleRate / 1000)
             // libogg (under sox) checks every page's CRC after the serial rewrite.
-            let soxed = try Tools.run("/usr/bin/sox", [path, "-t", "raw", "-e", "signed", "-b", "16", "-"])
+            let soxed = try CommandRun.checked("/usr/bin/sox", [path, "-t", "raw", "-e", "signed", "-b", "16", "-"])
             #expect(soxed.count == 2 * signal.count)
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
             #expect(bytes[14..<18].elementsEqual([0x57, 0x4C, 0x4F, 0x46]), "fixed serial number")
@@ -146,9 +146,11 @@ struct AudioTests {
     @Test("a file that cannot be created is a one-line error naming it", arguments: AudioFormat.allCases)
     func cannotCreate(format: AudioFormat) throws {
         let path = "/nonexistent-dir/chapter.\(format.fileExtension)"
-        let error = #expect(throws: AudioError.self) {
+        let error = #expect(throws: RenderError.self) {
             _ = try makeAudioWriter(format: format, path: path, sampleRate: Self.sampleRate, bitrate: 64, tags: Self.tags)
         }
+        #expect(error?.kind == .write)
+        #expect(error?.file == path)
         #expect(error?.description.hasPrefix(path) == true)
         #expect(error?.description.contains("No such file or directory") == true)
         #expect(error?.description.contains("\n") == false)
@@ -156,20 +158,22 @@ struct AudioTests {
 
     @Test("a full disk is reported, not lost", arguments: AudioFormat.allCases)
     func diskFull(format: AudioFormat) throws {
-        let error = #expect(throws: AudioError.self) {
+        let error = #expect(throws: RenderError.self) {
             let writer = try makeAudioWriter(format: format, path: "/dev/full", sampleRate: Self.sampleRate, bitrate: 64, tags: Self.tags)
             try Signal(count: 10 * Self.sampleRate, click: 10).write(to: writer)
             _ = try writer.finish()
         }
+        #expect(error?.kind == .write)
         #expect(error?.description == "/dev/full: disk full (No space left on device)", "\(error?.description ?? "no error")")
     }
 
     @Test("an MP3 bitrate MPEG does not have is refused")
     func badBitrate() throws {
         let dir = try TemporaryDirectory()
-        let error = #expect(throws: AudioError.self) {
+        let error = #expect(throws: RenderError.self) {
             _ = try MP3Writer(path: dir.path("x.mp3"), sampleRate: Self.sampleRate, bitrate: 65, tags: Self.tags)
         }
+        #expect(error?.kind == .audio)
         #expect(error?.reason == "MP3 has no 65 kbps at 22050 Hz (nearest is 64 kbps)")
     }
 
@@ -179,9 +183,10 @@ struct AudioTests {
         var tags = Self.tags
         tags.cover = Data("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8)
         tags.coverMediaType = "image/svg+xml"
-        let error = #expect(throws: AudioError.self) {
+        let error = #expect(throws: RenderError.self) {
             _ = try MP3Writer(path: dir.path("x.mp3"), sampleRate: Self.sampleRate, tags: tags)
         }
+        #expect(error?.kind == .audio)
         #expect(error?.reason == "cover image is not JPEG, PNG or GIF (declared image/svg+xml)")
     }
 
@@ -197,7 +202,7 @@ private struct Signal {
     let count: Int
     let click: Int
 
-    func write(to writer: any AudioWriter) throws(AudioError) {
+    func write(to writer: any AudioWriter) throws(RenderError) {
         var start = 0
         var piece = 0
         while start < count {
@@ -229,7 +234,7 @@ private struct Probe {
     let hasAttachedPicture: Bool
 
     init(path: String) throws {
-        let output = try Tools.run("/usr/bin/ffprobe", ["-v", "error", "-show_format", "-show_streams", "-of", "json", path])
+        let output = try CommandRun.checked("/usr/bin/ffprobe", ["-v", "error", "-show_format", "-show_streams", "-of", "json", path])
         let json = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
         let format = try #require(json["format"] as? [String: Any])
         let streams = json["streams"] as? [[String: Any]] ?? []
@@ -274,23 +279,9 @@ private final class TemporaryDirectory {
 }
 
 private enum Tools {
-    /// Runs a tool, failing the test if it is missing or fails.
-    static func run(_ tool: String, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(tool) \(arguments.joined(separator: " ")) failed")
-        return data
-    }
-
     /// Decodes as a player would, with ffmpeg, to mono 16-bit at 22050 Hz.
     static func decode(_ path: String) throws -> Decoded {
-        let data = try run("/usr/bin/ffmpeg", ["-v", "error", "-i", path, "-map", "0:a", "-f", "s16le", "-ac", "1", "-ar", "22050", "-"])
+        let data = try CommandRun.checked("/usr/bin/ffmpeg", ["-v", "error", "-i", path, "-map", "0:a", "-f", "s16le", "-ac", "1", "-ar", "22050", "-"])
         let samples = data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
         return Decoded(samples: samples.map { Int16(littleEndian: $0) })
     }
@@ -298,7 +289,7 @@ private enum Tools {
     /// A small real JPEG made by ffmpeg, as an EPUB cover would be.
     static func jpegCover(in dir: TemporaryDirectory, source: String = "color=c=red:s=64x96") throws -> Data {
         let path = dir.path("cover.jpg")
-        _ = try run("/usr/bin/ffmpeg", ["-v", "error", "-f", "lavfi", "-i", source, "-frames:v", "1", "-q:v", "1", "-y", path])
+        _ = try CommandRun.checked("/usr/bin/ffmpeg", ["-v", "error", "-f", "lavfi", "-i", source, "-frames:v", "1", "-q:v", "1", "-y", path])
         return try Data(contentsOf: URL(fileURLWithPath: path))
     }
 }

@@ -38,21 +38,6 @@ enum EPUBTestSupport {
         try? FileManager.default.removeItem(at: url)
     }
 
-    /// Runs a tool (unzip, epubcheck) and requires success, showing its output otherwise.
-    static func run(_ tool: String, _ arguments: [String], in directory: URL? = nil) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.currentDirectoryURL = directory
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(tool) \(arguments.joined(separator: " ")) failed:\n\(text)")
-    }
-
     /// Files of a minimal valid EPUB 3 with two chapters; tests edit them to make faults.
     static func minimalBook(
         chapter1: String = "<h1 id=\"start\">One</h1><p>First chapter.</p><p id=\"later\">Later.</p>",
@@ -194,7 +179,7 @@ enum EPUBTestSupport {
             _ = try EPUBArchive(path: url.path)
             return (nil, Date().timeIntervalSince(start))
         } catch {
-            return (error.reason, Date().timeIntervalSince(start))
+            return (error.description, Date().timeIntervalSince(start))
         }
     }
 }

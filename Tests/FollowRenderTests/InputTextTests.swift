@@ -59,7 +59,7 @@ struct InputTextTests {
         let path = InputFixtures.path("harbour-shift_jis.txt")
         let archive = try BookSource.open(path: path, options: InputOptions(encoding: "Shift_JIS"))
         #expect(archive.input?.encoding == "Shift_JIS" && archive.input?.encodingSource == "--encoding")
-        #expect(throws: EPUBError.self) { try BookSource.open(path: path, options: InputOptions(encoding: "no-such-charset")) }
+        #expect(throws: BookError.self) { try BookSource.open(path: path, options: InputOptions(encoding: "no-such-charset")) }
     }
 
     @Test("undecodable bytes are replaced, with one warning naming the first byte offset")
@@ -109,7 +109,7 @@ struct InputTextTests {
         #expect(chapters[0].text.text.hasPrefix("THE LIGHTHOUSE ON GULL ROCK"))
         let none = try InputFixtures.read(path, InputOptions(splitOn: "^NEVER MATCHES$")).chapters
         #expect(none.count == 1)
-        #expect(throws: EPUBError.self) { try BookSource.open(path: path, options: InputOptions(splitOn: "([")) }
+        #expect(throws: BookError.self) { try BookSource.open(path: path, options: InputOptions(splitOn: "([")) }
     }
 
     @Test("Markdown front matter gives title, author and language; headings split chapters")

@@ -72,7 +72,8 @@ struct OverlayTests {
         let data = Data("<html xmlns=\"http://www.w3.org/1999/xhtml\"><body><p>a</p></body></html>".utf8)
         let other = Data("<html xmlns=\"http://www.w3.org/1999/xhtml\"><body><p>b</p></body></html>".utf8)
         let raw = try RawXML(data: data, path: "x.xhtml")
-        #expect(throws: OverlayError.self) { try raw.verify(against: XMLDocument(data: other, path: "x.xhtml")) }
+        let mismatch = #expect(throws: RenderError.self) { try raw.verify(against: XMLDocument(data: other, path: "x.xhtml")) }
+        #expect(mismatch?.kind == .overlay)
     }
 
     // MARK: Whole books
@@ -140,14 +141,12 @@ struct OverlayTests {
     func noOutFolderAndReplacement() throws {
         let work = try TestPaths.temporaryFolder("noout")
         let temporary = try TestPaths.temporaryFolder("noout-tmp")
-        let first = try EnvironmentRun.cli([TestPaths.book("trees.epub"), "--rate", "4x", "--chapters", "2-3", "--epub", "first.epub", "--quiet"],
-                                           environment: ["TMPDIR": temporary], in: work)
+        let first = try CommandRun.cli([TestPaths.book("trees.epub"), "--rate", "4x", "--chapters", "2-3", "--epub", "first.epub", "--quiet"], in: work, environment: ["TMPDIR": temporary])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: work) == ["first.epub"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [], "the temporary render folder is removed")
 
-        let again = try EnvironmentRun.cli([work + "/first.epub", "--rate", "4x", "--chapters", "3", "--epub", "second.epub", "--quiet"],
-                                           environment: ["TMPDIR": temporary], in: work)
+        let again = try CommandRun.cli([work + "/first.epub", "--rate", "4x", "--chapters", "3", "--epub", "second.epub", "--quiet"], in: work, environment: ["TMPDIR": temporary])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stderr.contains("warning:") && again.stderr.contains("already has media overlays; they are replaced"))
         let second = try OverlayBook(path: work + "/second.epub")
@@ -182,12 +181,13 @@ struct OverlayTests {
         try FileManager.default.createDirectory(atPath: occupied + "/inside", withIntermediateDirectories: true)
         let writer = MediaOverlayWriter(bookPath: TestPaths.book("trees.epub"), renderedFolder: render.path,
                                         narration: NarrationOptions(), granularity: .sentence)
-        #expect(throws: OverlayError.self) { try writer.write(to: occupied) }
+        #expect(throws: RenderError.self) { try writer.write(to: occupied) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["taken.epub"])
-        #expect(throws: OverlayError.self) { try writer.write(to: folder + "/missing/out.epub") }
+        #expect(throws: RenderError.self) { try writer.write(to: folder + "/missing/out.epub") }
         let mismatched = MediaOverlayWriter(bookPath: TestPaths.book("alice-in-wonderland-epub2.epub"), renderedFolder: render.path,
                                             narration: NarrationOptions(), granularity: .sentence)
-        #expect(throws: OverlayError.self) { try mismatched.write(to: folder + "/other.epub") }
+        let other = #expect(throws: RenderError.self) { try mismatched.write(to: folder + "/other.epub") }
+        #expect(other?.kind == .overlay)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["taken.epub"])
     }
 

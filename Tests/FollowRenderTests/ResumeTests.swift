@@ -10,13 +10,8 @@ struct ResumeTests {
     @Test("SIGINT keeps finished chapters, and a rerun completes the book without re-synthesizing them")
     func interruptAndResume() throws {
         let folder = try TestPaths.temporaryFolder()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: TestPaths.cli)
-        process.arguments = [book, "--out", folder, "--quiet"] + arguments
         let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let process = try CommandRun.startCLI([book, "--out", folder, "--quiet"] + arguments, errors: errors)
         let deadline = Date().addingTimeInterval(120)
         while process.isRunning, Date() < deadline, finishedChapters(in: folder).isEmpty {
             Thread.sleep(forTimeInterval: 0.05)
@@ -83,8 +78,7 @@ struct ResumeTests {
         let voice = try CommandRun.cli([TestPaths.sampleBook, "--out", folder + "/a", "--voice", "no-such-voice"])
         #expect(voice.status == 1)
         #expect(voice.stderr == "follow-render: \(TestPaths.sampleBook): eSpeak NG voice 'no-such-voice' is not installed (see 'follow-render voices')\n")
-        let data = try EnvironmentRun.cli([TestPaths.sampleBook, "--out", folder + "/b"],
-                                          environment: ["ESPEAK_DATA_PATH": folder + "/missing"], in: folder)
+        let data = try CommandRun.cli([TestPaths.sampleBook, "--out", folder + "/b"], in: folder, environment: ["ESPEAK_DATA_PATH": folder + "/missing"])
         #expect(data.status == 1)
         #expect(data.stderr.contains("eSpeak NG data folder not found at \(folder)/missing"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)

@@ -271,9 +271,9 @@ private struct CorpusBook {
     }
 
     func chapters(language: String) throws -> [ChapterText] {
-        let members = try String(decoding: unzip(["-Z1", path.path]), as: UTF8.self).split(separator: "\n").map(String.init)
+        let members = try String(decoding: CommandRun.checked("/usr/bin/unzip", ["-Z1", path.path]), as: UTF8.self).split(separator: "\n").map(String.init)
         return try members.filter { $0.hasSuffix(".xhtml") || $0.hasSuffix(".html") }.sorted().compactMap { member in
-            let document = try XMLDocument(data: unzip(["-p", path.path, member]), path: member)
+            let document = try XMLDocument(data: CommandRun.checked("/usr/bin/unzip", ["-p", path.path, member]), path: member)
             let blocks: Set<String> = ["p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "td", "th", "dt", "dd", "blockquote"]
             let paragraphs = (document.root?.descendants { blocks.contains($0.name) } ?? [])
                 .filter { $0.firstDescendant { blocks.contains($0.name) } == nil }
@@ -281,21 +281,6 @@ private struct CorpusBook {
                 .filter { !$0.isEmpty }
             return paragraphs.isEmpty ? nil : chapter(paragraphs, language: language)
         }
-    }
-
-    private func unzip(_ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/unzip")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CorpusError(message: "unzip \(arguments.joined(separator: " ")) failed with \(process.terminationStatus)")
-        }
-        return data
     }
 }
 

@@ -114,17 +114,22 @@ struct SpeechTests {
         for name in ["English (America)", "gmw/en-US", "en-us", "EN-US"] {
             #expect(try engine.synthesize("Hi.", voice: name, wpm: 175).samples.count > 0)
         }
-        #expect(throws: SpeechError("eSpeak NG voice 'xx' is not installed")) {
+        let missing = #expect(throws: RenderError.self) {
             try engine.synthesize("Hi.", voice: "xx", wpm: 175)
         }
-        #expect(throws: SpeechError.self) { try engine.synthesize("Hi.", voice: english, wpm: 20) }
+        #expect(missing?.kind == .speech)
+        #expect(missing?.description == "eSpeak NG voice 'xx' is not installed")
+        let slow = #expect(throws: RenderError.self) { try engine.synthesize("Hi.", voice: english, wpm: 20) }
+        #expect(slow?.kind == .speech)
     }
 
     @Test("names the missing data folder")
     func missingDataFolder() throws {
-        #expect(throws: SpeechError("eSpeak NG data folder not found at /nonexistent/espeak-ng-data (from ESPEAK_DATA_PATH)")) {
+        let error = #expect(throws: RenderError.self) {
             try SpeechEngine.dataFolder(environment: ["ESPEAK_DATA_PATH": "/nonexistent"])
         }
+        #expect(error?.kind == .speech)
+        #expect(error?.description == "eSpeak NG data folder not found at /nonexistent/espeak-ng-data (from ESPEAK_DATA_PATH)")
         #expect(try SpeechEngine.dataFolder(environment: [:]) == nil)
         let data = try #require(try SpeechEngine.dataFolder(environment: ["ESPEAK_DATA_PATH": engine.dataFolder]))
         #expect(data == engine.dataFolder)

@@ -41,9 +41,9 @@ public final class MP3Writer: AudioWriter {
     ///     whose decoders then play the encoder and decoder delay (`leadingSamples`).
     ///   - id3Tag: false to write no ID3v2 tag (every segment but the first).
     public init(path: String, sampleRate: Int, bitrate: Int = MP3Writer.defaultBitrate, tags: AudioTags,
-                infoTag: Bool = true, id3Tag: Bool = true) throws(AudioError) {
+                infoTag: Bool = true, id3Tag: Bool = true) throws(RenderError) {
         guard let lame = lame_init() else {
-            throw AudioError(path: path, reason: "LAME could not start (out of memory)")
+            throw RenderError(.audio, file: path, "LAME could not start (out of memory)")
         }
         self.lame = lame
         lame_set_num_channels(lame, 1)
@@ -64,7 +64,7 @@ public final class MP3Writer: AudioWriter {
         }
         guard lame_init_params(lame) >= 0 else {
             lame_close(lame)
-            throw AudioError(path: path, reason: "LAME cannot encode mono \(sampleRate) Hz at \(bitrate) kbps")
+            throw RenderError(.audio, file: path, "LAME cannot encode mono \(sampleRate) Hz at \(bitrate) kbps")
         }
         let actualRate = Int(lame_get_out_samplerate(lame)), actualBitrate = Int(lame_get_brate(lame))
         guard actualRate == sampleRate, actualBitrate == bitrate else {
@@ -72,7 +72,7 @@ public final class MP3Writer: AudioWriter {
             let reason = actualRate != sampleRate
                 ? "MP3 has no \(sampleRate) Hz sample rate (nearest is \(actualRate) Hz)"
                 : "MP3 has no \(bitrate) kbps at \(sampleRate) Hz (nearest is \(actualBitrate) kbps)"
-            throw AudioError(path: path, reason: reason)
+            throw RenderError(.audio, file: path, reason)
         }
         hasInfoTag = infoTag && Self.infoTagFits(lame: lame, bitrate: bitrate, sampleRate: sampleRate)
         leadingSamples = hasInfoTag ? 0 : Int(lame_get_encoder_delay(lame)) + Self.decoderDelay
@@ -93,8 +93,8 @@ public final class MP3Writer: AudioWriter {
         lame_close(lame)
     }
 
-    public func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioError) {
-        guard !finished else { throw AudioError(path: file.path, reason: "write after finish") }
+    public func write(_ samples: UnsafeBufferPointer<Int16>) throws(RenderError) {
+        guard !finished else { throw RenderError(.audio, file: file.path, "write after finish") }
         guard let base = samples.baseAddress, !samples.isEmpty else { return }
         // LAME's documented worst case for one call: 1.25 * n + 7200 bytes.
         let capacity = samples.count + samples.count / 4 + 7200
@@ -105,8 +105,8 @@ public final class MP3Writer: AudioWriter {
         try emit(encoded, during: "encoding")
     }
 
-    public func finish() throws(AudioError) -> Int {
-        guard !finished else { throw AudioError(path: file.path, reason: "finish called twice") }
+    public func finish() throws(RenderError) -> Int {
+        guard !finished else { throw RenderError(.audio, file: file.path, "finish called twice") }
         finished = true
         if buffer.count < 7200 { buffer = [UInt8](repeating: 0, count: 7200) }
         let flushed = buffer.withUnsafeMutableBufferPointer { out in
@@ -115,7 +115,7 @@ public final class MP3Writer: AudioWriter {
         try emit(flushed, during: "flushing")
         let size = lame_get_lametag_frame(lame, nil, 0)
         guard (size > 0) == hasInfoTag else {
-            throw AudioError(path: file.path, reason: "LAME \(hasInfoTag ? "did not write" : "wrote") an info tag, against its own rule")
+            throw RenderError(.audio, file: file.path, "LAME \(hasInfoTag ? "did not write" : "wrote") an info tag, against its own rule")
         }
         if hasInfoTag {
             var frame = [UInt8](repeating: 0, count: size)
@@ -127,9 +127,9 @@ public final class MP3Writer: AudioWriter {
         return Int(lame_get_frameNum(lame)) * Int(lame_get_framesize(lame))
     }
 
-    private func emit(_ count: Int32, during stage: String) throws(AudioError) {
+    private func emit(_ count: Int32, during stage: String) throws(RenderError) {
         guard count >= 0 else {
-            throw AudioError(path: file.path, reason: "LAME failed while \(stage) (error \(count))")
+            throw RenderError(.audio, file: file.path, "LAME failed while \(stage) (error \(count))")
         }
         try file.write(buffer[..<Int(count)])
     }
@@ -144,7 +144,7 @@ public final class MP3Writer: AudioWriter {
         return frameBytes >= sideInfo + 156
     }
 
-    private static func setTags(_ tags: AudioTags, on lame: OpaquePointer, path: String) throws(AudioError) {
+    private static func setTags(_ tags: AudioTags, on lame: OpaquePointer, path: String) throws(RenderError) {
         id3tag_init(lame)
         id3tag_v2_only(lame)
         setText(tags.title, frame: "TIT2", on: lame)
@@ -159,7 +159,7 @@ public final class MP3Writer: AudioWriter {
             }
             guard status == 0 else {
                 let declared = tags.coverMediaType.map { " (declared \($0))" } ?? ""
-                throw AudioError(path: path, reason: "cover image is not JPEG, PNG or GIF\(declared)")
+                throw RenderError(.audio, file: path, "cover image is not JPEG, PNG or GIF\(declared)")
             }
         }
     }

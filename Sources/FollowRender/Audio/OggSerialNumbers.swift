@@ -8,7 +8,7 @@ enum OggSerialNumbers {
     private static let serialOffset = 14
     private static let checksumOffset = 22
 
-    static func normalize(path: String, serialNumber: UInt32) throws(AudioError) {
+    static func normalize(path: String, serialNumber: UInt32) throws(RenderError) {
         do {
             let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
             defer { try? handle.close() }
@@ -17,14 +17,14 @@ enum OggSerialNumbers {
                 try handle.seek(toOffset: offset)
                 guard let header = try handle.read(upToCount: headerSize), !header.isEmpty else { break }
                 guard header.count == headerSize, header.starts(with: Array("OggS".utf8)) else {
-                    throw AudioError(path: path, reason: "Ogg page expected at byte \(offset)")
+                    throw RenderError(.audio, file: path, "Ogg page expected at byte \(offset)")
                 }
                 let segmentCount = Int(header[header.startIndex + 26])
                 let lacing = try handle.read(upToCount: segmentCount) ?? Data()
                 let bodySize = lacing.reduce(0) { $0 + Int($1) }
                 let body = try handle.read(upToCount: bodySize) ?? Data()
                 guard lacing.count == segmentCount, body.count == bodySize else {
-                    throw AudioError(path: path, reason: "Ogg page truncated at byte \(offset)")
+                    throw RenderError(.audio, file: path, "Ogg page truncated at byte \(offset)")
                 }
                 var page = [UInt8](header) + [UInt8](lacing) + [UInt8](body)
                 write(serialNumber, into: &page, at: serialOffset)
@@ -35,10 +35,10 @@ enum OggSerialNumbers {
                 offset += UInt64(page.count)
             }
             try handle.synchronize()
-        } catch let error as AudioError {
+        } catch let error as RenderError {
             throw error
         } catch {
-            throw AudioError(path: path, reason: "cannot fix Ogg serial numbers (\(error.localizedDescription))")
+            throw RenderError(.audio, file: path, "cannot fix Ogg serial numbers (\(error.localizedDescription))", cause: error)
         }
     }
 

@@ -14,13 +14,13 @@ final class OutputFile {
     let path: String
     private var file: UnsafeMutablePointer<FILE>?
     /// The first failure of a `raw` operation.
-    private(set) var firstError: AudioError?
+    private(set) var firstError: RenderError?
 
     /// Creates or truncates `path`; `readable` also allows reading back.
-    init(path: String, readable: Bool = false) throws(AudioError) {
+    init(path: String, readable: Bool = false) throws(RenderError) {
         self.path = path
         guard let file = fopen(path, readable ? "w+b" : "wb") else {
-            throw AudioError(path: path, reason: "cannot create file (\(Self.errnoText()))")
+            throw RenderError(.write, file: path, "cannot create file (\(Self.errnoText()))")
         }
         self.file = file
     }
@@ -30,7 +30,7 @@ final class OutputFile {
     }
 
     /// Appends `bytes`.
-    func write(_ bytes: ArraySlice<UInt8>) throws(AudioError) {
+    func write(_ bytes: ArraySlice<UInt8>) throws(RenderError) {
         guard !bytes.isEmpty else { return }
         let file = try openFile()
         let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
@@ -38,7 +38,7 @@ final class OutputFile {
     }
 
     /// Overwrites bytes at `offset`, then returns to the end of the file.
-    func overwrite(_ bytes: ArraySlice<UInt8>, at offset: Int) throws(AudioError) {
+    func overwrite(_ bytes: ArraySlice<UInt8>, at offset: Int) throws(RenderError) {
         let file = try openFile()
         guard fseeko(file, off_t(offset), SEEK_SET) == 0 else { throw failure("cannot seek") }
         try write(bytes)
@@ -46,7 +46,7 @@ final class OutputFile {
     }
 
     /// Flushes and closes; reports the error a full disk gives only at this point.
-    func close() throws(AudioError) {
+    func close() throws(RenderError) {
         let file = try openFile()
         self.file = nil
         let flushed = fflush(file) == 0
@@ -89,19 +89,19 @@ final class OutputFile {
         return end
     }
 
-    private func record(_ error: AudioError) {
+    private func record(_ error: RenderError) {
         if firstError == nil { firstError = error }
     }
 
-    private func openFile() throws(AudioError) -> UnsafeMutablePointer<FILE> {
-        guard let file else { throw AudioError(path: path, reason: "file already closed") }
+    private func openFile() throws(RenderError) -> UnsafeMutablePointer<FILE> {
+        guard let file else { throw RenderError(.write, file: path, "file already closed") }
         return file
     }
 
-    private func failure(_ action: String, code: Int32 = errno) -> AudioError {
+    private func failure(_ action: String, code: Int32 = errno) -> RenderError {
         let text = String(cString: strerror(code))
         let reason = code == ENOSPC ? "disk full (\(text))" : "\(action) (\(text))"
-        return AudioError(path: path, reason: reason)
+        return RenderError(.write, file: path, reason)
     }
 
     static func errnoText() -> String { String(cString: strerror(errno)) }

@@ -20,7 +20,7 @@ public final class SoundFileWriter: AudioWriter {
     private var samplesWritten = 0
 
     /// Opens `path` and records the tags; `format` must not be `.mp3`.
-    public init(format: AudioFormat, path: String, sampleRate: Int, tags: AudioTags) throws(AudioError) {
+    public init(format: AudioFormat, path: String, sampleRate: Int, tags: AudioTags) throws(RenderError) {
         self.format = format
         self.path = path
         var info = SF_INFO()
@@ -30,15 +30,15 @@ public final class SoundFileWriter: AudioWriter {
         case .wav: info.format = Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
         case .flac: info.format = Int32(SF_FORMAT_FLAC | SF_FORMAT_PCM_16)
         case .ogg: info.format = Int32(SF_FORMAT_OGG | SF_FORMAT_VORBIS)
-        case .mp3: throw AudioError(path: path, reason: "MP3 is written by MP3Writer, not libsndfile")
+        case .mp3: throw RenderError(.audio, file: path, "MP3 is written by MP3Writer, not libsndfile")
         }
         guard sf_format_check(&info) != 0 else {
-            throw AudioError(path: path, reason: "libsndfile cannot write mono \(sampleRate) Hz \(format.rawValue)")
+            throw RenderError(.audio, file: path, "libsndfile cannot write mono \(sampleRate) Hz \(format.rawValue)")
         }
         file = try OutputFile(path: path, readable: true)
         var io = SoundFileIO.callbacks
         guard let handle = sf_open_virtual(&io, Int32(SFM_WRITE), &info, Unmanaged.passUnretained(file).toOpaque()) else {
-            throw file.firstError ?? AudioError(path: path, reason: "libsndfile cannot start (\(String(cString: sf_strerror(nil))))")
+            throw file.firstError ?? RenderError(.audio, file: path, "libsndfile cannot start (\(String(cString: sf_strerror(nil))))")
         }
         self.handle = handle
         let strings: [(Int32, String?)] = [
@@ -58,21 +58,21 @@ public final class SoundFileWriter: AudioWriter {
         if let handle { sf_close(handle) }
     }
 
-    public func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioError) {
-        guard let handle else { throw AudioError(path: path, reason: "write after finish") }
+    public func write(_ samples: UnsafeBufferPointer<Int16>) throws(RenderError) {
+        guard let handle else { throw RenderError(.audio, file: path, "write after finish") }
         guard let base = samples.baseAddress, !samples.isEmpty else { return }
         let written = sf_write_short(handle, base, sf_count_t(samples.count))
         samplesWritten += Int(written)
         guard written == samples.count else { throw failure("cannot write") }
     }
 
-    public func finish() throws(AudioError) -> Int {
-        guard let handle else { throw AudioError(path: path, reason: "finish called twice") }
+    public func finish() throws(RenderError) -> Int {
+        guard let handle else { throw RenderError(.audio, file: path, "finish called twice") }
         self.handle = nil
         let status = sf_close(handle)
         if let error = file.firstError { throw error }
         guard status == 0 else {
-            throw AudioError(path: path, reason: "libsndfile failed to finish (\(String(cString: sf_error_number(status))))")
+            throw RenderError(.audio, file: path, "libsndfile failed to finish (\(String(cString: sf_error_number(status))))")
         }
         try file.close()
         if format == .ogg {
@@ -81,7 +81,7 @@ public final class SoundFileWriter: AudioWriter {
         return samplesWritten
     }
 
-    private func failure(_ action: String) -> AudioError {
-        file.firstError ?? AudioError(path: path, reason: "\(action) (\(String(cString: sf_strerror(handle))))")
+    private func failure(_ action: String) -> RenderError {
+        file.firstError ?? RenderError(.audio, file: path, "\(action) (\(String(cString: sf_strerror(handle))))")
     }
 }

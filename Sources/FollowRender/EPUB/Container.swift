@@ -18,10 +18,11 @@ final class Container {
     private let pathSet: Set<String>
 
     /// Opens the ZIP file or folder at `path`.
-    init(path: String) throws(EPUBError) {
+    init(path: String) throws(BookError) {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            throw EPUBError(errno == ENOENT ? "no such file or folder" : "cannot be read: \(String(cString: strerror(errno)))")
+            throw errno == ENOENT ? BookError(.notFound, "no such file or folder")
+                : BookError(.unreadable, "cannot be read: \(String(cString: strerror(errno)))")
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
@@ -33,7 +34,7 @@ final class Container {
             storage = .zip(zip, Dictionary(zip.entries.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }))
             paths = zip.entries.map(\.name)
         default:
-            throw EPUBError("neither a file nor a folder")
+            throw BookError(.notAnEPUB, "neither a file nor a folder")
         }
         pathSet = Set(paths)
     }
@@ -48,16 +49,16 @@ final class Container {
     func contains(_ path: String) -> Bool { pathSet.contains(path) }
 
     /// The bytes of the file at a container path.
-    func data(at path: String) throws(EPUBError) -> Data {
+    func data(at path: String) throws(BookError) -> Data {
         switch storage {
         case .zip(let zip, let entries):
-            guard let entry = entries[path] else { throw EPUBError("\(path): not in the book") }
+            guard let entry = entries[path] else { throw BookError(.missing, file: path, "not in the book") }
             return try zip.data(of: entry)
         case .folder(let folder):
-            guard pathSet.contains(path) else { throw EPUBError("\(path): not in the book") }
+            guard pathSet.contains(path) else { throw BookError(.missing, file: path, "not in the book") }
             return try folder.data(at: path)
         case .memory(let files):
-            guard let data = files[path] else { throw EPUBError("\(path): not in the book") }
+            guard let data = files[path] else { throw BookError(.missing, file: path, "not in the book") }
             return data
         }
     }
@@ -65,12 +66,7 @@ final class Container {
 
 extension Container {
     /// Parses the XML file at a container path; malformed XML is named with file and line.
-    func xml(at path: String) throws(EPUBError) -> XMLDocument {
-        let data = try data(at: path)
-        do {
-            return try XMLDocument(data: data, path: path)
-        } catch {
-            throw EPUBError(error.description)
-        }
+    func xml(at path: String) throws(BookError) -> XMLDocument {
+        try XMLDocument(data: data(at: path), path: path)
     }
 }

@@ -22,7 +22,7 @@ enum ContainerAudit {
     static func metaInfWarnings(in container: Container) -> [BookWarning] {
         container.paths.filter { $0.hasPrefix("META-INF/") && $0.lowercased().hasSuffix(".xml") }.compactMap { path -> BookWarning? in
             let document: XMLDocument
-            do throws(EPUBError) {
+            do throws(BookError) {
                 document = try container.xml(at: path)
             } catch {
                 // An unreadable container.xml is reported where the package document is looked for.

@@ -5,7 +5,7 @@ enum ContainerDocument {
 
     /// The container path of the package document: the first rootfile of
     /// `container.xml`, else (with a warning) the book's only `.opf` file.
-    static func packagePath(in container: Container, warnings: inout [BookWarning]) throws(EPUBError) -> String {
+    static func packagePath(in container: Container, warnings: inout [BookWarning]) throws(BookError) -> String {
         let problem: String
         if container.contains(path) {
             do {
@@ -27,7 +27,7 @@ enum ContainerDocument {
         let candidates = container.paths.filter { $0.lowercased().hasSuffix(".opf") }
         guard candidates.count == 1, let found = candidates.first else {
             let count = candidates.isEmpty ? "no" : "\(candidates.count)"
-            throw EPUBError("\(problem), and the book has \(count) .opf files to choose from")
+            throw BookError(.notAnEPUB, "\(problem), and the book has \(count) .opf files to choose from")
         }
         warnings.append(BookWarning("\(problem); using the only package document, \(found)"))
         return found

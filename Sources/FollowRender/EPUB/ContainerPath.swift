@@ -11,20 +11,20 @@ enum ContainerPath {
 
     /// Refuses an entry name that would escape the container if extracted:
     /// absolute, with a drive letter, with a `..` component or a NUL.
-    static func checkEntryName(_ name: String) throws(EPUBError) {
+    static func checkEntryName(_ name: String) throws(BookError) {
         let components = name.split(separator: "/", omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: "\\", omittingEmptySubsequences: false) }
         if name.hasPrefix("/") || name.hasPrefix("\\") {
-            throw EPUBError("\(name): absolute path in the archive")
+            throw BookError(.unsafe, file: name, "absolute path in the archive")
         }
         if components.first.map({ $0.count == 2 && $0.hasSuffix(":") }) == true {
-            throw EPUBError("\(name): drive letter in the archive path")
+            throw BookError(.unsafe, file: name, "drive letter in the archive path")
         }
         if components.contains("..") {
-            throw EPUBError("\(name): path climbs out of the archive with '..'")
+            throw BookError(.unsafe, file: name, "path climbs out of the archive with '..'")
         }
         if name.contains("\0") || name.isEmpty {
-            throw EPUBError("archive entry with an empty or NUL-containing name")
+            throw BookError(.unsafe, "archive entry with an empty or NUL-containing name")
         }
     }
 
@@ -39,7 +39,7 @@ enum ContainerPath {
     /// A bare fragment refers to `base` itself. Returns nil for references
     /// outside the book (`http:`, `mailto:` …). Throws when the reference climbs out of the container.
     /// `document` names the referring file in messages when it is not `base`.
-    static func resolve(_ href: String, from base: String, document: String? = nil) throws(EPUBError) -> Reference? {
+    static func resolve(_ href: String, from base: String, document: String? = nil) throws(BookError) -> Reference? {
         var reference = href.trimmingCharacters(in: .whitespacesAndNewlines)
         var fragment: String?
         if let hash = reference.firstIndex(of: "#") {
@@ -60,7 +60,7 @@ enum ContainerPath {
             case ".": continue
             case "..":
                 guard components.popLast() != nil else {
-                    throw EPUBError("\(document ?? base): reference '\(href)' points outside the book")
+                    throw BookError(.unsafe, "\(document ?? base): reference '\(href)' points outside the book")
                 }
             default: components.append(component)
             }

@@ -19,13 +19,13 @@ public final class EPUBArchive {
 
     /// Opens and reads the EPUB at `path`; errors are one line, without `path`.
     /// Other formats are opened with `BookSource.open`.
-    public convenience init(path: String) throws(EPUBError) {
+    public convenience init(path: String) throws(BookError) {
         let fallbackTitle = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         try self.init(container: Container(path: path), fallbackTitle: fallbackTitle, warnings: [], input: nil)
     }
 
     /// Reads the EPUB in `container`, after `warnings` found while building it.
-    init(container: Container, fallbackTitle: String, warnings: [BookWarning], input: InputReport?) throws(EPUBError) {
+    init(container: Container, fallbackTitle: String, warnings: [BookWarning], input: InputReport?) throws(BookError) {
         var warnings = warnings
         try Self.checkMimetype(in: container, warnings: &warnings)
         warnings += ContainerAudit.metaInfWarnings(in: container)
@@ -57,11 +57,14 @@ public final class EPUBArchive {
     /// Bytes of a resource by container path (as in Book: resolved, percent-decoded, no fragment).
     ///
     /// Obfuscated fonts come back as stored (still obfuscated).
-    public func data(at path: String) throws(EPUBError) -> Data {
+    public func data(at path: String) throws(BookError) -> Data {
         try container.data(at: path)
     }
 
-    private static func checkMimetype(in container: Container, warnings: inout [BookWarning]) throws(EPUBError) {
+    /// Every file of the book by container path, in archive (or folder listing) order.
+    var paths: [String] { container.paths }
+
+    private static func checkMimetype(in container: Container, warnings: inout [BookWarning]) throws(BookError) {
         guard container.contains("mimetype") else {
             warnings.append(BookWarning("mimetype: missing"))
             return
@@ -74,7 +77,7 @@ public final class EPUBArchive {
     }
 
     /// Refuses a book whose spine has encrypted documents; font obfuscation is fine.
-    private static func checkEncryption(in container: Container, spine: [SpineItem], warnings: inout [BookWarning]) throws(EPUBError) {
+    private static func checkEncryption(in container: Container, spine: [SpineItem], warnings: inout [BookWarning]) throws(BookError) {
         guard container.contains(EncryptionDocument.path),
               // Unparsable, it is reported by `ContainerAudit` and read as encrypting nothing.
               let encryption = try? EncryptionDocument(data: container.data(at: EncryptionDocument.path)) else { return }
@@ -82,7 +85,7 @@ public final class EPUBArchive {
         for (path, algorithm) in encryption.algorithms.sorted(by: { $0.key < $1.key })
         where !EncryptionDocument.fontObfuscation.contains(algorithm) {
             if spinePaths.contains(path) {
-                throw EPUBError("DRM-protected: \(path) is encrypted (\(algorithm))")
+                throw BookError(.drm, "DRM-protected: \(path) is encrypted (\(algorithm))")
             }
             warnings.append(BookWarning("\(path): encrypted (\(algorithm)); it cannot be read"))
         }

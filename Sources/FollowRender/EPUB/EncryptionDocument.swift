@@ -14,13 +14,8 @@ struct EncryptionDocument {
     /// Algorithm URI by container path.
     let algorithms: [String: String]
 
-    init(data: Data) throws(EPUBError) {
-        let document: XMLDocument
-        do {
-            document = try XMLDocument(data: data, path: Self.path)
-        } catch {
-            throw EPUBError(error.description)
-        }
+    init(data: Data) throws(BookError) {
+        let document = try XMLDocument(data: data, path: Self.path)
         var algorithms: [String: String] = [:]
         let encrypted = document.root?.descendants { $0.name == "EncryptedData" } ?? []
         for item in encrypted {

@@ -11,7 +11,7 @@ struct FolderReader {
     /// Container paths of the regular files, sorted.
     let paths: [String]
 
-    init(root: String) throws(EPUBError) {
+    init(root: String) throws(BookError) {
         self.root = root.hasSuffix("/") ? String(root.dropLast()) : root
         var found: [String] = []
         var total: UInt64 = 0
@@ -20,10 +20,10 @@ struct FolderReader {
     }
 
     /// The bytes of a listed file, refusing one that became a link or grew past the limit.
-    func data(at path: String) throws(EPUBError) -> Data {
+    func data(at path: String) throws(BookError) -> Data {
         let descriptor = open(root + "/" + path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw EPUBError("\(path): cannot be read: \(String(cString: strerror(errno)))")
+            throw BookError(.unreadable, file: path, "cannot be read: \(String(cString: strerror(errno)))")
         }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         let limit = Int(ContainerLimits.maximumEntrySize)
@@ -31,27 +31,27 @@ struct FolderReader {
         do {
             data = try handle.read(upToCount: limit + 1) ?? Data()
         } catch {
-            throw EPUBError("\(path): cannot be read: \(error.localizedDescription)")
+            throw BookError(.unreadable, file: path, "cannot be read: \(error.localizedDescription)", cause: error)
         }
         guard data.count <= limit else {
-            throw EPUBError("\(path): larger than the \(limit)-byte limit")
+            throw BookError(.unsafe, file: path, "larger than the \(limit)-byte limit")
         }
         return data
     }
 
-    private static func walk(root: String, relative: String, into found: inout [String], total: inout UInt64) throws(EPUBError) {
+    private static func walk(root: String, relative: String, into found: inout [String], total: inout UInt64) throws(BookError) {
         let directory = relative.isEmpty ? root : root + "/" + relative
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
         } catch {
-            throw EPUBError("\(relative.isEmpty ? "." : relative): cannot list the folder")
+            throw BookError(.unreadable, "\(relative.isEmpty ? "." : relative): cannot list the folder")
         }
         for name in names {
             let path = relative.isEmpty ? name : relative + "/" + name
             var info = stat()
             guard lstat(root + "/" + path, &info) == 0 else {
-                throw EPUBError("\(path): cannot be read: \(String(cString: strerror(errno)))")
+                throw BookError(.unreadable, file: path, "cannot be read: \(String(cString: strerror(errno)))")
             }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
@@ -59,16 +59,16 @@ struct FolderReader {
             case S_IFREG:
                 found.append(path)
                 guard found.count <= ContainerLimits.maximumEntries else {
-                    throw EPUBError("the folder holds more than \(ContainerLimits.maximumEntries) files")
+                    throw BookError(.unsafe, "the folder holds more than \(ContainerLimits.maximumEntries) files")
                 }
                 total += UInt64(info.st_size)
                 guard total <= ContainerLimits.maximumTotalSize else {
-                    throw EPUBError("the folder holds more than \(ContainerLimits.maximumTotalSize) bytes")
+                    throw BookError(.unsafe, "the folder holds more than \(ContainerLimits.maximumTotalSize) bytes")
                 }
             case S_IFLNK:
-                throw EPUBError("\(path): symbolic link in the book folder")
+                throw BookError(.unsafe, file: path, "symbolic link in the book folder")
             default:
-                throw EPUBError("\(path): not a regular file")
+                throw BookError(.unsafe, file: path, "not a regular file")
             }
         }
     }

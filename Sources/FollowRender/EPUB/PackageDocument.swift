@@ -14,10 +14,10 @@ struct PackageDocument {
     var ncxPath: String?
 
     /// Reads the package document at `path`; `fallbackTitle` stands in for a missing `dc:title`.
-    init(container: Container, path: String, fallbackTitle: String, warnings: inout [BookWarning]) throws(EPUBError) {
+    init(container: Container, path: String, fallbackTitle: String, warnings: inout [BookWarning]) throws(BookError) {
         let document = try container.xml(at: path)
         guard let package = document.root, package.name == "package" else {
-            throw EPUBError("\(path): not a package document (no <package> root)")
+            throw BookError(.notAnEPUB, file: path, "not a package document (no <package> root)")
         }
         let manifestElement = package.elements(named: "manifest").first
         var items: [ManifestItem] = []
@@ -50,7 +50,7 @@ struct PackageDocument {
         let byID = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
         guard let spineElement = package.elements(named: "spine").first else {
-            throw EPUBError("\(path): the package has no spine")
+            throw BookError(.notAnEPUB, file: path, "the package has no spine")
         }
         var spine: [SpineItem] = []
         var seen: Set<String> = []
@@ -76,7 +76,7 @@ struct PackageDocument {
                 tocTitle: nil
             ))
         }
-        guard !spine.isEmpty else { throw EPUBError("\(path): no readable item in the spine") }
+        guard !spine.isEmpty else { throw BookError(.notAnEPUB, file: path, "no readable item in the spine") }
         self.spine = spine
 
         navigationPath = items.first { $0.properties.contains("nav") }?.path

@@ -11,7 +11,7 @@ struct TableOfContents {
     /// The entries of the first usable source, or none.
     static func read(
         navigationPath: String?, ncxPath: String?, container: Container, warnings: inout [BookWarning]
-    ) throws(EPUBError) -> [TOCEntry] {
+    ) throws(BookError) -> [TOCEntry] {
         if let navigationPath {
             let reader = TableOfContents(container: container, documentPath: navigationPath)
             if let entries = try reader.navigationEntries(warnings: &warnings), !entries.isEmpty { return entries }
@@ -45,7 +45,7 @@ struct TableOfContents {
         }
     }
 
-    private func navigationEntries(warnings: inout [BookWarning]) throws(EPUBError) -> [TOCEntry]? {
+    private func navigationEntries(warnings: inout [BookWarning]) throws(BookError) -> [TOCEntry]? {
         guard let root = document(warnings: &warnings)?.root else { return nil }
         let toc = root.firstDescendant { node in
             node.name == "nav" && (node.attribute("type", namespace: Self.opsNamespace) ?? "")
@@ -59,10 +59,10 @@ struct TableOfContents {
         return try navigationList(list, warnings: &warnings)
     }
 
-    private func navigationList(_ list: XMLNode, warnings: inout [BookWarning]) throws(EPUBError) -> [TOCEntry] {
+    private func navigationList(_ list: XMLNode, warnings: inout [BookWarning]) throws(BookError) -> [TOCEntry] {
         var entries: [TOCEntry] = []
         for item in list.elements(named: "li") {
-            let children = try item.elements(named: "ol").first.map { list throws(EPUBError) in
+            let children = try item.elements(named: "ol").first.map { list throws(BookError) in
                 try navigationList(list, warnings: &warnings)
             } ?? []
             let label = item.elements.first { $0.name == "a" || $0.name == "span" }
@@ -73,7 +73,7 @@ struct TableOfContents {
         return entries
     }
 
-    private func ncxEntries(warnings: inout [BookWarning]) throws(EPUBError) -> [TOCEntry]? {
+    private func ncxEntries(warnings: inout [BookWarning]) throws(BookError) -> [TOCEntry]? {
         guard let root = document(warnings: &warnings)?.root else { return nil }
         guard let navMap = root.elements(named: "navMap").first else {
             warnings.append(BookWarning("\(documentPath): the NCX has no navMap"))
@@ -82,7 +82,7 @@ struct TableOfContents {
         return try ncxPoints(in: navMap, warnings: &warnings)
     }
 
-    private func ncxPoints(in parent: XMLNode, warnings: inout [BookWarning]) throws(EPUBError) -> [TOCEntry] {
+    private func ncxPoints(in parent: XMLNode, warnings: inout [BookWarning]) throws(BookError) -> [TOCEntry] {
         var entries: [TOCEntry] = []
         for point in parent.elements(named: "navPoint") {
             let children = try ncxPoints(in: point, warnings: &warnings)
@@ -95,7 +95,7 @@ struct TableOfContents {
     }
 
     /// The entry for a link, or its children alone when the link leads nowhere readable.
-    private func entry(title: String, href: String?, children: [TOCEntry], warnings: inout [BookWarning]) throws(EPUBError) -> [TOCEntry] {
+    private func entry(title: String, href: String?, children: [TOCEntry], warnings: inout [BookWarning]) throws(BookError) -> [TOCEntry] {
         guard let href else { return children }
         guard let reference = try ContainerPath.resolve(href, from: documentPath) else {
             warnings.append(BookWarning("\(documentPath): TOC entry '\(title)' links outside the book (\(href)) and is dropped"))

@@ -17,11 +17,11 @@ final class ZipReader {
     /// File entries (folders left out) in archive order.
     let entries: [Entry]
 
-    init(path: String) throws(EPUBError) {
+    init(path: String) throws(BookError) {
         var code: Int32 = 0
         guard let archive = zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &code) else {
             if code == ZIP_ER_EXISTS { try Self.nameDuplicate(path: path) }
-            throw EPUBError(Self.openFailure(code))
+            throw BookError(code == ZIP_ER_NOZIP ? .notAnEPUB : .corrupt, Self.openFailure(code))
         }
         self.archive = archive
         do {
@@ -35,9 +35,9 @@ final class ZipReader {
     deinit { zip_discard(archive) }
 
     /// The bytes of an entry, inflating at most its declared size (itself bounded).
-    func data(of entry: Entry) throws(EPUBError) -> Data {
+    func data(of entry: Entry) throws(BookError) -> Data {
         guard entry.size <= ContainerLimits.maximumEntrySize else {
-            throw EPUBError("\(entry.name): \(entry.size) bytes uncompressed, beyond the \(ContainerLimits.maximumEntrySize)-byte limit")
+            throw BookError(.unsafe, file: entry.name, "\(entry.size) bytes uncompressed, beyond the \(ContainerLimits.maximumEntrySize)-byte limit")
         }
         let file = try ZipEntryFile(archive: archive, entry: entry)
         return try file.readAll()
@@ -54,7 +54,7 @@ final class ZipReader {
 
     /// Names the repeated entry libzip's consistency check found, by listing
     /// the archive leniently (that check throws on the first repeat).
-    private static func nameDuplicate(path: String) throws(EPUBError) {
+    private static func nameDuplicate(path: String) throws(BookError) {
         var code: Int32 = 0
         guard let lenient = zip_open(path, ZIP_RDONLY, &code) else { return }
         defer { zip_discard(lenient) }
@@ -68,11 +68,11 @@ final class ZipReader {
         return String(cString: zip_error_strerror(&error))
     }
 
-    private static func checkedEntries(of archive: OpaquePointer) throws(EPUBError) -> [Entry] {
+    private static func checkedEntries(of archive: OpaquePointer) throws(BookError) -> [Entry] {
         let count = zip_get_num_entries(archive, 0)
-        guard count >= 0 else { throw EPUBError("cannot list the ZIP archive") }
+        guard count >= 0 else { throw BookError(.unreadable, "cannot list the ZIP archive") }
         guard count <= ContainerLimits.maximumEntries else {
-            throw EPUBError("the archive holds \(count) entries, beyond the limit of \(ContainerLimits.maximumEntries)")
+            throw BookError(.unsafe, "the archive holds \(count) entries, beyond the limit of \(ContainerLimits.maximumEntries)")
         }
         var entries: [Entry] = []
         var names: Set<String> = []
@@ -80,26 +80,26 @@ final class ZipReader {
         for index in 0..<UInt64(count) {
             var stat = zip_stat_t()
             guard zip_stat_index(archive, index, 0, &stat) == 0, let rawName = stat.name else {
-                throw EPUBError("cannot read entry \(index) of the ZIP archive")
+                throw BookError(.corrupt, "cannot read entry \(index) of the ZIP archive")
             }
             let name = String(cString: rawName)
             try ContainerPath.checkEntryName(name)
-            guard names.insert(name).inserted else { throw EPUBError("\(name): appears twice in the archive") }
+            guard names.insert(name).inserted else { throw BookError(.unsafe, file: name, "appears twice in the archive") }
             if name.hasSuffix("/") { continue }
             try checkKind(of: name, at: index, in: archive)
             guard stat.valid & UInt64(ZIP_STAT_SIZE) != 0, stat.valid & UInt64(ZIP_STAT_COMP_SIZE) != 0 else {
-                throw EPUBError("\(name): the archive does not state its size")
+                throw BookError(.corrupt, file: name, "the archive does not state its size")
             }
             if stat.valid & UInt64(ZIP_STAT_ENCRYPTION_METHOD) != 0, stat.encryption_method != UInt16(ZIP_EM_NONE) {
-                throw EPUBError("\(name): protected by a ZIP password")
+                throw BookError(.unsafe, file: name, "protected by a ZIP password")
             }
             let ratio = stat.size / max(stat.comp_size, 1)
             if stat.size > ContainerLimits.ratioCheckThreshold, ratio > ContainerLimits.maximumCompressionRatio {
-                throw EPUBError("\(name): compression ratio \(ratio):1 is beyond the limit of \(ContainerLimits.maximumCompressionRatio):1 (ZIP bomb?)")
+                throw BookError(.unsafe, file: name, "compression ratio \(ratio):1 is beyond the limit of \(ContainerLimits.maximumCompressionRatio):1 (ZIP bomb?)")
             }
             total += min(stat.size, ContainerLimits.maximumTotalSize + 1)
             guard total <= ContainerLimits.maximumTotalSize else {
-                throw EPUBError("the archive inflates to more than \(ContainerLimits.maximumTotalSize) bytes (ZIP bomb?)")
+                throw BookError(.unsafe, "the archive inflates to more than \(ContainerLimits.maximumTotalSize) bytes (ZIP bomb?)")
             }
             entries.append(Entry(index: index, name: name, size: stat.size))
         }
@@ -107,13 +107,13 @@ final class ZipReader {
     }
 
     /// Refuses symbolic links stored in the archive.
-    private static func checkKind(of name: String, at index: UInt64, in archive: OpaquePointer) throws(EPUBError) {
+    private static func checkKind(of name: String, at index: UInt64, in archive: OpaquePointer) throws(BookError) {
         var system: UInt8 = 0
         var attributes: UInt32 = 0
         guard zip_file_get_external_attributes(archive, index, 0, &system, &attributes) == 0 else { return }
         let fileType = (attributes >> 16) & UInt32(S_IFMT)
         if UInt32(system) == ZIP_OPSYS_UNIX, fileType == UInt32(S_IFLNK) {
-            throw EPUBError("\(name): symbolic link in the archive")
+            throw BookError(.unsafe, file: name, "symbolic link in the archive")
         }
     }
 }
@@ -123,10 +123,10 @@ private struct ZipEntryFile: ~Copyable {
     private let file: OpaquePointer
     private let entry: ZipReader.Entry
 
-    init(archive: OpaquePointer, entry: ZipReader.Entry) throws(EPUBError) {
+    init(archive: OpaquePointer, entry: ZipReader.Entry) throws(BookError) {
         guard let file = zip_fopen_index(archive, entry.index, 0) else {
             let reason = String(cString: zip_error_strerror(zip_get_error(archive)))
-            throw EPUBError("\(entry.name): cannot be read: \(reason)")
+            throw BookError(.unreadable, file: entry.name, "cannot be read: \(reason)")
         }
         self.file = file
         self.entry = entry
@@ -135,7 +135,7 @@ private struct ZipEntryFile: ~Copyable {
     deinit { zip_fclose(file) }
 
     /// Reads the declared size and one byte more, so a lying header is caught, not obeyed.
-    func readAll() throws(EPUBError) -> Data {
+    func readAll() throws(BookError) -> Data {
         let expected = Int(entry.size)
         var data = Data(count: expected + 1)
         var filled = 0
@@ -145,13 +145,13 @@ private struct ZipEntryFile: ~Copyable {
             }
             if read < 0 {
                 let reason = String(cString: zip_error_strerror(zip_file_get_error(file)))
-                throw EPUBError("\(entry.name): corrupt data in the archive: \(reason)")
+                throw BookError(.corrupt, file: entry.name, "corrupt data in the archive: \(reason)")
             }
             if read == 0 { break }
             filled += Int(read)
         }
         guard filled == expected else {
-            throw EPUBError("\(entry.name): holds \(filled > expected ? "more" : "fewer") bytes than the archive states")
+            throw BookError(.corrupt, file: entry.name, "holds \(filled > expected ? "more" : "fewer") bytes than the archive states")
         }
         data.count = expected
         return data

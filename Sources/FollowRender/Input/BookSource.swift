@@ -12,7 +12,7 @@ public enum BookSource {
     public static let maximumPDFBytes = 512 << 20
 
     /// Opens the book at `path`; errors are one line, without `path`.
-    public static func open(path: String, options: InputOptions = InputOptions()) throws(EPUBError) -> EPUBArchive {
+    public static func open(path: String, options: InputOptions = InputOptions()) throws(BookError) -> EPUBArchive {
         let format = InputFormat.detect(path: path, head: head(of: path))
         let fileName = URL(fileURLWithPath: path).lastPathComponent
         let fileTitle = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
@@ -48,7 +48,7 @@ public enum BookSource {
             draft = DraftBook(title: text.title ?? fileTitle, authors: [], language: nil, chapters: text.chapters)
         }
         warnings = (encoding?.warnings ?? []) + warnings
-        guard !draft.chapters.isEmpty else { throw EPUBError("no narratable text: the \(format.rawValue) file has no text") }
+        guard !draft.chapters.isEmpty else { throw BookError(.noText, "no narratable text: the \(format.rawValue) file has no text") }
         let language: String
         if let forced = options.language {
             language = forced
@@ -78,14 +78,14 @@ public enum BookSource {
         return (try? handle.read(upToCount: 1024)) ?? Data()
     }
 
-    private static func read(_ path: String, limit: Int) throws(EPUBError) -> Data {
+    private static func read(_ path: String, limit: Int) throws(BookError) -> Data {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-        guard let size else { throw EPUBError("no such file or folder") }
-        guard size <= limit else { throw EPUBError("too large: \(size) bytes (at most \(limit) for this format)") }
+        guard let size else { throw BookError(.notFound, "no such file or folder") }
+        guard size <= limit else { throw BookError(.unsafe, "too large: \(size) bytes (at most \(limit) for this format)") }
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw EPUBError("cannot be read: \(error.localizedDescription)")
+            throw BookError(.unreadable, "cannot be read: \(error.localizedDescription)")
         }
     }
 
@@ -104,13 +104,13 @@ public enum BookSource {
     }
 
     /// The `--cover` image, by its first bytes.
-    private static func cover(_ path: String) throws(EPUBError) -> (data: Data, mediaType: String, extension: String) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw EPUBError("--cover \(path): cannot be read") }
+    private static func cover(_ path: String) throws(BookError) -> (data: Data, mediaType: String, extension: String) {
+        guard let data = FileManager.default.contents(atPath: path) else { throw BookError(.unreadable, "--cover \(path): cannot be read") }
         let bytes = [UInt8](data.prefix(512))
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return (data, "image/jpeg", "jpg") }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return (data, "image/png", "png") }
         if bytes.starts(with: Array("GIF8".utf8)) { return (data, "image/gif", "gif") }
         if String(decoding: bytes, as: UTF8.self).contains("<svg") { return (data, "image/svg+xml", "svg") }
-        throw EPUBError("--cover \(path): not a JPEG, PNG, GIF or SVG image")
+        throw BookError(.badOption, "--cover \(path): not a JPEG, PNG, GIF or SVG image")
     }
 }

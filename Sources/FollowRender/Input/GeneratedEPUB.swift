@@ -44,7 +44,7 @@ struct GeneratedEPUB {
     }
 
     private var packageXML: String {
-        let e = XHTMLEscaping.escaped
+        let e = { (text: String) in XMLEscaping.escaped(text) }
         var manifest = ["    <item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>"]
         var spine: [String] = []
         for number in draft.chapters.indices.map({ $0 + 1 }) {
@@ -78,11 +78,11 @@ struct GeneratedEPUB {
 
     private var navigationXHTML: String {
         let entries = draft.chapters.enumerated().map { offset, chapter in
-            "      <li><a href=\"\(Self.chapterFile(offset + 1))\">\(XHTMLEscaping.escaped(chapter.title))</a></li>"
+            "      <li><a href=\"\(Self.chapterFile(offset + 1))\">\(XMLEscaping.escaped(chapter.title))</a></li>"
         }
         return document(title: draft.title, body: """
             <nav epub:type="toc" id="toc">
-              <h1>\(XHTMLEscaping.escaped(draft.title))</h1>
+              <h1>\(XMLEscaping.escaped(draft.title))</h1>
               <ol>
             \(entries.joined(separator: "\n"))
               </ol>
@@ -95,14 +95,14 @@ struct GeneratedEPUB {
     }
 
     private func document(title: String, body: String) -> String {
-        let lang = XHTMLEscaping.escaped(language)
+        let lang = XMLEscaping.escaped(language)
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE html>
             <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="\(lang)" lang="\(lang)">
             <head>
             <meta charset="UTF-8"/>
-            <title>\(XHTMLEscaping.escaped(title))</title>
+            <title>\(XMLEscaping.escaped(title))</title>
             </head>
             <body>
             \(body)

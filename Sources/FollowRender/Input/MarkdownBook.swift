@@ -9,7 +9,7 @@ struct MarkdownBook {
     /// The title of a lone top heading opening the document, if any.
     var headingTitle: String? = nil
 
-    init(markdown: String, fallbackTitle: String, readCode: Bool) throws(EPUBError) {
+    init(markdown: String, fallbackTitle: String, readCode: Bool) throws(BookError) {
         let blocks = try MarkdownDocument(markdown).tree.children
         let levels = blocks.filter { $0.kind == "heading" }.map(\.level)
         var splitLevel = levels.min() ?? 0
@@ -58,7 +58,7 @@ struct MarkdownBook {
                 return "<\(tag)\(start)>\n\(items.joined())</\(tag)>\n"
             case "code_block":
                 let hidden = readCode ? "" : " aria-hidden=\"true\""
-                return "<pre\(hidden)><code>\(XHTMLEscaping.escaped(node.literal))</code></pre>\n"
+                return "<pre\(hidden)><code>\(XMLEscaping.escaped(node.literal))</code></pre>\n"
             case "thematic_break": return "<hr/>\n"
             case "table": return table(node)
             default: return ""
@@ -91,17 +91,17 @@ struct MarkdownBook {
 
         private func inline(_ node: MarkdownNode) -> String {
             switch node.kind {
-            case "text": return XHTMLEscaping.escaped(node.literal)
+            case "text": return XMLEscaping.escaped(node.literal)
             case "softbreak": return "\n"
             case "linebreak": return "<br/>\n"
-            case "code": return "<code>\(XHTMLEscaping.escaped(node.literal))</code>"
+            case "code": return "<code>\(XMLEscaping.escaped(node.literal))</code>"
             case "emph": return "<em>\(inlines(node.children))</em>"
             case "strong": return "<strong>\(inlines(node.children))</strong>"
             case "strikethrough": return "<del>\(inlines(node.children))</del>"
             case "link":
                 // Only absolute links: a relative one would point at a file the EPUB does not have.
                 guard Self.isAbsolute(node.literal) else { return "<span>\(inlines(node.children))</span>" }
-                return "<a href=\"\(XHTMLEscaping.escaped(node.literal))\">\(inlines(node.children))</a>"
+                return "<a href=\"\(XMLEscaping.escaped(node.literal))\">\(inlines(node.children))</a>"
             default: return ""
             }
         }

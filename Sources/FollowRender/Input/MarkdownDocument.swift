@@ -8,9 +8,9 @@ final class MarkdownDocument {
 
     private static let extensions = ["table", "strikethrough", "autolink"]
 
-    init(_ text: String) throws(EPUBError) {
+    init(_ text: String) throws(BookError) {
         cmark_gfm_core_extensions_ensure_registered()
-        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { throw EPUBError("Markdown: cannot start the parser") }
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { throw BookError(.unreadable, "Markdown: cannot start the parser") }
         defer { cmark_parser_free(parser) }
         for name in Self.extensions {
             if let syntax = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, syntax) }
@@ -19,7 +19,7 @@ final class MarkdownDocument {
         bytes.withUnsafeMutableBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
         }
-        guard let root = cmark_parser_finish(parser) else { throw EPUBError("Markdown: the parser failed") }
+        guard let root = cmark_parser_finish(parser) else { throw BookError(.unreadable, "Markdown: the parser failed") }
         self.root = root
     }
 

@@ -22,13 +22,13 @@ struct PDFBook {
         var line: Int
     }
 
-    init(data: Data, pagesPerChapter: Int) throws(EPUBError) {
+    init(data: Data, pagesPerChapter: Int) throws(BookError) {
         let document = try PDFDocument(data: data)
         title = document.title
         author = document.author
         let layouts = (0..<document.pageCount).compactMap { document.page($0) }.map { (PDFTextLayout(page: $0), $0.height) }
         guard layouts.contains(where: { !$0.0.lines.isEmpty }) else {
-            throw EPUBError("no text layer: the PDF's \(document.pageCount) page(s) hold only images (scanned?); "
+            throw BookError(.noText, "no text layer: the PDF's \(document.pageCount) page(s) hold only images (scanned?); "
                 + "follow-render does no OCR")
         }
         let pages = Self.withoutRunningLines(layouts.map(\.0.lines))
@@ -107,7 +107,7 @@ struct PDFBook {
         var markup = ""
         let normalized = { (text: String) in text.lowercased().filter { $0.isLetter || $0.isNumber } }
         if let first = lines.first, normalized(first.text) == normalized(title) {
-            markup += "<h1>\(XHTMLEscaping.escaped(first.text))</h1>\n"
+            markup += "<h1>\(XMLEscaping.escaped(first.text))</h1>\n"
             lines = lines.dropFirst()
         }
         let heights = lines.map(\.height).sorted()
@@ -119,8 +119,8 @@ struct PDFBook {
         for line in lines {
             // A short line in a larger font than the body text is a heading.
             if bodySize > 0, line.fontSize >= bodySize * Self.headingScale, line.text.count <= 120 {
-                if !paragraph.isEmpty { markup += "<p>\(XHTMLEscaping.escaped(paragraph))</p>\n" }
-                markup += "<h2>\(XHTMLEscaping.escaped(line.text))</h2>\n"
+                if !paragraph.isEmpty { markup += "<p>\(XMLEscaping.escaped(paragraph))</p>\n" }
+                markup += "<h2>\(XMLEscaping.escaped(line.text))</h2>\n"
                 paragraph = ""
                 previous = nil
                 continue
@@ -131,14 +131,14 @@ struct PDFBook {
                 let jumped = line.page != last.page || gap < -lineHeight
                 let ended = paragraph.last.map { ".!?\"”)".contains($0) } ?? false
                 if jumped ? ended : gap > lineHeight * 0.8 {
-                    markup += "<p>\(XHTMLEscaping.escaped(paragraph))</p>\n"
+                    markup += "<p>\(XMLEscaping.escaped(paragraph))</p>\n"
                     paragraph = ""
                 }
             }
             paragraph = PlainTextBook.join(paragraph, line.text)
             previous = line
         }
-        if !paragraph.isEmpty { markup += "<p>\(XHTMLEscaping.escaped(paragraph))</p>\n" }
+        if !paragraph.isEmpty { markup += "<p>\(XMLEscaping.escaped(paragraph))</p>\n" }
         return markup
     }
 }

@@ -7,14 +7,14 @@ import Foundation
 final class PDFDocument {
     private let document: OpaquePointer
 
-    init(data: Data) throws(EPUBError) {
+    init(data: Data) throws(BookError) {
         var error: UnsafeMutablePointer<GError>?
         let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         defer { g_bytes_unref(bytes) }
         guard let document = poppler_document_new_from_bytes(bytes, nil, &error) else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             if let error { g_error_free(error) }
-            throw EPUBError("cannot be read as PDF: \(message)")
+            throw BookError(.corrupt, "cannot be read as PDF: \(message)")
         }
         self.document = document
     }

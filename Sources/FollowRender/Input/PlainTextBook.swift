@@ -23,12 +23,12 @@ struct PlainTextBook {
         #"^第\s*[0-9０-９一二三四五六七八九十百千〇零两]+\s*[章話话回節节部巻卷幕]"#,
     ].map { try! NSRegularExpression(pattern: $0, options: [.caseInsensitive]) }
 
-    init(text: String, title: String, splitOn: String?) throws(EPUBError) {
+    init(text: String, title: String, splitOn: String?) throws(BookError) {
         let custom: NSRegularExpression?
         do {
             custom = try splitOn.map { try NSRegularExpression(pattern: $0, options: []) }
         } catch {
-            throw EPUBError("--split-on: not a regular expression: \(splitOn ?? "")")
+            throw BookError(.badOption, "--split-on: not a regular expression: \(splitOn ?? "")")
         }
         let lines = Self.lines(text)
         var chapters: [(title: String?, lines: [String])] = [(nil, [])]
@@ -49,8 +49,8 @@ struct PlainTextBook {
         }
         let bookTitle = self.title ?? title
         self.chapters = chapters.map { chapter in
-            var body = chapter.title.map { "<h1>\(XHTMLEscaping.escaped($0))</h1>\n" } ?? ""
-            for paragraph in Self.paragraphs(chapter.lines) { body += "<p>\(XHTMLEscaping.escaped(paragraph))</p>\n" }
+            var body = chapter.title.map { "<h1>\(XMLEscaping.escaped($0))</h1>\n" } ?? ""
+            for paragraph in Self.paragraphs(chapter.lines) { body += "<p>\(XMLEscaping.escaped(paragraph))</p>\n" }
             return DraftBook.Chapter(title: chapter.title ?? bookTitle, body: body)
         }
     }

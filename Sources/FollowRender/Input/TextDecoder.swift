@@ -23,7 +23,7 @@ struct TextDecoder {
         ([0xFF, 0xFE], "UTF-16LE"), ([0xFE, 0xFF], "UTF-16BE"),
     ]
 
-    init(data: Data, encoding forced: String?) throws(EPUBError) {
+    init(data: Data, encoding forced: String?) throws(BookError) {
         let bytes = [UInt8](data)
         if let forced {
             let body = Self.marks.first { bytes.starts(with: $0.bytes) && Self.sameCharset($0.encoding, forced) }
@@ -49,7 +49,7 @@ struct TextDecoder {
         self.source = source
     }
 
-    private init(bytes: [UInt8], encoding: String, source: String) throws(EPUBError) {
+    private init(bytes: [UInt8], encoding: String, source: String) throws(BookError) {
         let capacity = bytes.count * 2 + 2
         var units = [UInt16](repeating: 0, count: capacity)
         var invalid: Int32 = 0
@@ -61,7 +61,7 @@ struct TextDecoder {
                                     &invalid, &first, &error, error.count)
             }
         }
-        guard written >= 0 else { throw EPUBError(Self.string(error)) }
+        guard written >= 0 else { throw BookError(.unreadable, Self.string(error)) }
         text = String(decoding: units.prefix(Int(written)), as: UTF16.self)
         self.encoding = encoding
         self.source = source
@@ -72,7 +72,7 @@ struct TextDecoder {
     }
 
     /// ICU's best guess and its confidence.
-    private static func detect(_ bytes: [UInt8]) throws(EPUBError) -> (String, Int32) {
+    private static func detect(_ bytes: [UInt8]) throws(BookError) -> (String, Int32) {
         var name = [CChar](repeating: 0, count: 64)
         var confidence: Int32 = 0
         var error = [CChar](repeating: 0, count: 256)
@@ -81,7 +81,7 @@ struct TextDecoder {
                 fr_charset_detect(chars.baseAddress, Int32(chars.count), &name, name.count, &confidence, &error, error.count)
             }
         }
-        guard status == 0 else { throw EPUBError("cannot tell the text encoding: \(Self.string(error)); use --encoding") }
+        guard status == 0 else { throw BookError(.unreadable, "cannot tell the text encoding: \(Self.string(error)); use --encoding") }
         return (Self.string(name), confidence)
     }
 

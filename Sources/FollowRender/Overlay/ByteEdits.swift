@@ -25,7 +25,7 @@ struct ByteEdits {
     }
 
     /// The edited bytes; throws when two edits overlap.
-    func applied(to bytes: [UInt8], path: String) throws(OverlayError) -> Data {
+    func applied(to bytes: [UInt8], path: String) throws(RenderError) -> Data {
         let ordered = edits.enumerated().sorted { lhs, rhs in
             (lhs.element.range.lowerBound, lhs.element.range.isEmpty ? 0 : 1, lhs.element.rank, lhs.offset)
                 < (rhs.element.range.lowerBound, rhs.element.range.isEmpty ? 0 : 1, rhs.element.rank, rhs.offset)
@@ -35,7 +35,7 @@ struct ByteEdits {
         var cursor = 0
         for edit in ordered {
             guard edit.range.lowerBound >= cursor, edit.range.upperBound <= bytes.count else {
-                throw OverlayError("\(path): overlapping edits at byte \(edit.range.lowerBound)")
+                throw RenderError(.overlay, file: path, "overlapping edits at byte \(edit.range.lowerBound)")
             }
             output += bytes[cursor..<edit.range.lowerBound]
             output += edit.text

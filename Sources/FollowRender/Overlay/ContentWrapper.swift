@@ -37,7 +37,7 @@ struct ContentWrapper {
     let raw: RawXML
     let path: String
 
-    func wrap(_ fragments: [OverlayFragment], granularity: OverlayGranularity, stylesheetHref: String?) throws(OverlayError) -> Result {
+    func wrap(_ fragments: [OverlayFragment], granularity: OverlayGranularity, stylesheetHref: String?) throws(RenderError) -> Result {
         var edits = ByteEdits()
         var taken = raw.ids
         var structures = OverlayStructures(raw: raw)
@@ -46,14 +46,14 @@ struct ContentWrapper {
         let enclosure = SpanEnclosure(raw: raw)
         for fragment in fragments {
             guard fragment.node < raw.textNodes.count else {
-                throw OverlayError("\(path): the narration names text node \(fragment.node), which the document does not have")
+                throw RenderError(.overlay, file: path, "the narration names text node \(fragment.node), which the document does not have")
             }
             let node = raw.textNodes[fragment.node]
             guard !fragment.units.isEmpty, fragment.units.upperBound <= node.units.count else {
-                throw OverlayError("\(path): the narration points past the end of text node \(fragment.node)")
+                throw RenderError(.overlay, file: path, "the narration points past the end of text node \(fragment.node)")
             }
             if let previous, (previous.node, previous.end) > (fragment.node, fragment.units.lowerBound) {
-                throw OverlayError("\(path): fragments out of reading order at text node \(fragment.node)")
+                throw RenderError(.overlay, file: path, "fragments out of reading order at text node \(fragment.node)")
             }
             previous = (fragment.node, fragment.units.upperBound)
             guard let element = wrapperElement(for: node) else { continue }
@@ -67,7 +67,7 @@ struct ContentWrapper {
             edits.insert(placement.closesInCDATA ? "]]>\(close)<![CDATA[" : close, at: placement.bytes.upperBound, rank: 0)
         }
         guard let body = raw.firstTag("body", kind: .start) ?? raw.firstTag("body", kind: .empty) else {
-            throw OverlayError("\(path): the document has no <body>")
+            throw RenderError(.overlay, file: path, "the document has no <body>")
         }
         let bodyID: String
         if let existing = body.attribute("id")?.value, !existing.isEmpty {
@@ -77,7 +77,7 @@ struct ContentWrapper {
             edits.insert(" id=\"\(bodyID)\"", at: body.range.lowerBound + 1 + body.name.utf8.count)
         }
         if let stylesheetHref, let head = raw.firstTag("head", kind: .end) {
-            let escaped = stylesheetHref.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+            let escaped = XMLEscaping.escaped(stylesheetHref)
             edits.insert("<link rel=\"stylesheet\" type=\"text/css\" href=\"\(escaped)\"/>", at: head.range.lowerBound)
         }
         return Result(data: try edits.applied(to: raw.bytes, path: path), wrapped: wrapped, bodyID: bodyID)

@@ -29,7 +29,7 @@ enum FragmentPlanner {
     /// The fragments of `timing`, whose text must be `text.text`, in reading order;
     /// with `raw`, the markup of the document, pieces are joined where one wrapper can hold them.
     static func fragments(text: ChapterText, timing: ChapterTiming, granularity: OverlayGranularity,
-                          raw: RawXML? = nil) throws(OverlayError) -> [OverlayFragment] {
+                          raw: RawXML? = nil) throws(RenderError) -> [OverlayFragment] {
         let enclosure = raw.map(SpanEnclosure.init)
         let units = Array(text.text.utf16)
         let targets: [Target] = switch granularity {
@@ -95,10 +95,10 @@ enum FragmentPlanner {
 
     /// Consecutive clips, at least a millisecond each, covering the target's clip:
     /// each piece starts when the words say its first character is spoken.
-    private static func clips(for pieces: [Range<Int>], of target: Target, chapter: String) throws(OverlayError) -> [Range<Int>] {
+    private static func clips(for pieces: [Range<Int>], of target: Target, chapter: String) throws(RenderError) -> [Range<Int>] {
         let count = pieces.count
         guard target.end - target.begin >= count else {
-            throw OverlayError("\(chapter): the clip at \(target.begin) ms is too short for its \(count) pieces")
+            throw RenderError(.overlay, file: chapter, "the clip at \(target.begin) ms is too short for its \(count) pieces")
         }
         var bounds = [target.begin] + pieces.dropFirst().map { time(at: $0.lowerBound, in: target) } + [target.end]
         for index in 1..<count {

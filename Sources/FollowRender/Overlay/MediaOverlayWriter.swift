@@ -34,8 +34,20 @@ public struct MediaOverlayWriter {
     }
 
     /// Writes the EPUB at `path` atomically; nothing is left under `path` on failure.
-    public func write(to path: String) throws(OverlayError) -> MediaOverlaySummary {
-        let source = try OverlaySource(bookPath: bookPath, input: input, renderedFolder: renderedFolder)
+    public func write(to path: String) throws(RenderError) -> MediaOverlaySummary {
+        try write(to: path, source: OverlaySource(bookPath: bookPath, input: input, renderedFolder: renderedFolder), chapters: [])
+    }
+
+    /// Writes the EPUB from the book as the render opened it, the rendered folder
+    /// as loaded once, and the chapters' narration as the render read it, so no
+    /// input is read again. `archive` must be the book at `bookPath`.
+    public func write(to path: String, archive: EPUBArchive, rendered: RenderedBook,
+                      chapters: [Chapter]) throws(RenderError) -> MediaOverlaySummary {
+        try write(to: path, source: OverlaySource(archive: archive, rendered: rendered), chapters: chapters)
+    }
+
+    private func write(to path: String, source: OverlaySource, chapters known: [Chapter]) throws(RenderError) -> MediaOverlaySummary {
+        let texts = Dictionary(known.map { ($0.index, $0.text) }, uniquingKeysWith: { first, _ in first })
         var warnings: [String] = []
         if source.hasOverlays {
             warnings.append("the book already has media overlays; they are replaced")
@@ -44,14 +56,14 @@ public struct MediaOverlayWriter {
         var chapters: [OverlayChapter] = []
         for chapter in source.manifest.chapters {
             do {
-                chapters.append(try OverlayChapter(source: source, chapter: chapter, narration: narration,
+                chapters.append(try OverlayChapter(source: source, chapter: chapter, known: texts[chapter.index], narration: narration,
                                                    granularity: granularity, layout: &layout))
             } catch {
                 warnings.append("chapter \(chapter.index) (\(chapter.href)): \(error.description)")
             }
         }
         guard !chapters.isEmpty else {
-            throw OverlayError("no chapter could be given a media overlay" + (warnings.last.map { ": \($0)" } ?? ""))
+            throw RenderError(.overlay, "no chapter could be given a media overlay" + (warnings.last.map { ": \($0)" } ?? ""))
         }
         var package = OverlayPackage(source: source, chapters: chapters, layout: layout)
         let (files, audio) = try package.files()

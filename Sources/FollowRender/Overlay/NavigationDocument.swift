@@ -20,14 +20,14 @@ struct NavigationDocument {
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
             "<!DOCTYPE html>",
-            "<html xmlns=\"http://www.w3.org/1999/xhtml\" xmlns:epub=\"http://www.idpf.org/2007/ops\" xml:lang=\"\(OverlayText.escaped(language))\" lang=\"\(OverlayText.escaped(language))\">",
+            "<html xmlns=\"http://www.w3.org/1999/xhtml\" xmlns:epub=\"http://www.idpf.org/2007/ops\" xml:lang=\"\(XMLEscaping.escaped(language))\" lang=\"\(XMLEscaping.escaped(language))\">",
             "<head>",
             "<meta charset=\"utf-8\"/>",
-            "<title>\(OverlayText.escaped(title))</title>",
+            "<title>\(XMLEscaping.escaped(title))</title>",
             "</head>",
             "<body>",
             "<nav epub:type=\"toc\" id=\"toc\">",
-            "<h1>\(OverlayText.escaped(title))</h1>",
+            "<h1>\(XMLEscaping.escaped(title))</h1>",
         ]
         list(entries, depth: 0, into: &lines)
         lines += ["</nav>", "</body>", "</html>", ""]
@@ -43,7 +43,7 @@ struct NavigationDocument {
                 href += "#" + (fragment.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? fragment)
             }
             let label = entry.title.collapsingWhitespace.isEmpty ? entry.path : entry.title.collapsingWhitespace
-            let link = "<a href=\"\(OverlayText.escaped(href))\">\(OverlayText.escaped(label))</a>"
+            let link = "<a href=\"\(XMLEscaping.escaped(href))\">\(XMLEscaping.escaped(label))</a>"
             if entry.children.isEmpty {
                 lines.append(indent + "  <li>" + link + "</li>")
             } else {

@@ -9,13 +9,13 @@ enum OverlayArchive {
     private static let stored: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "mp3", "m4a", "mp4", "ogg", "opus", "woff", "woff2"]
 
     static func write(_ files: [String: Data], audio: [String: String], source: OverlaySource,
-                      to path: String) throws(OverlayError) {
+                      to path: String) throws(RenderError) {
         do {
             try AtomicFile.produce(at: path) { temporary in
                 let writer = try ZipWriter(path: temporary)
                 try writer.add(path: "mimetype", data: Data("application/epub+zip".utf8), compress: false)
                 var written: Set<String> = ["mimetype"]
-                for name in source.container.paths where !written.contains(name) && !source.oldOverlays.contains(name) {
+                for name in source.archive.paths where !written.contains(name) && !source.oldOverlays.contains(name) {
                     let data = try files[name] ?? source.bookFile(name)
                     try writer.add(path: name, data: data, compress: compress(name))
                     written.insert(name)
@@ -29,7 +29,7 @@ enum OverlayArchive {
                 try writer.close()
             }
         } catch {
-            throw OverlayError("\(path): cannot write the EPUB: \(error)")
+            throw RenderError(.overlay, file: path, "cannot write the EPUB: \(error)", cause: error)
         }
     }
 

@@ -21,37 +21,35 @@ struct OverlayChapter {
     /// sidecar), for links into the EPUB such as Guided Navigation `textref`s.
     let sentenceAnchors: [Int: String]
 
-    init(source: OverlaySource, chapter: BookManifest.Chapter, narration: NarrationOptions,
-         granularity: OverlayGranularity, layout: inout OverlayLayout) throws(OverlayError) {
+    /// `known` is the chapter's narration as the render read it, if at hand;
+    /// otherwise it is extracted again from the document.
+    init(source: OverlaySource, chapter: BookManifest.Chapter, known: ChapterText?, narration: NarrationOptions,
+         granularity: OverlayGranularity, layout: inout OverlayLayout) throws(RenderError) {
         guard let item = source.book.spine.first(where: { $0.index == chapter.index }),
               (item.sourceHref ?? item.path) == chapter.href else {
-            throw OverlayError("the book has no spine item \(chapter.index) at \(chapter.href); was it rendered from another book?")
+            throw RenderError(.overlay, "the book has no spine item \(chapter.index) at \(chapter.href); was it rendered from another book?")
         }
         guard chapter.audio.lowercased().hasSuffix(".mp3") else {
-            throw OverlayError("\(chapter.audio) is not MP3; media overlays need MP3 audio (render with --format mp3)")
+            throw RenderError(.overlay, "\(chapter.audio) is not MP3; media overlays need MP3 audio (render with --format mp3)")
         }
-        let timing: ChapterTiming
-        do {
-            timing = try JSONCoding.decode(ChapterTiming.self, from: source.renderedFile(chapter.timing))
-        } catch {
-            throw OverlayError("\(chapter.timing): cannot be read: \(error)")
+        guard let timing = source.rendered.chapter(chapter.index) else {
+            throw RenderError(.overlay, file: chapter.timing, "cannot be read: not loaded with \(OutputNaming.manifestFile)")
         }
         let data = try source.bookFile(item.path)
         let parsed: XMLDocument
-        let text: ChapterText
         do {
             parsed = try XMLDocument(data: data, path: item.path)
-            text = try NarrationExtractor(options: narration).extract(data, path: item.path, language: source.book.metadata.language).text
         } catch {
-            throw OverlayError("\(item.path): cannot be read: \(error)")
+            throw RenderError(.overlay, file: item.path, "cannot be read: \(error)", cause: error)
         }
+        let text = known ?? NarrationExtractor(options: narration).extract(parsed, language: source.book.metadata.language).text
         guard text.text == timing.text else {
-            throw OverlayError("the narration of \(item.path) differs from \(chapter.timing) (another book, or other --include-notes?)")
+            throw RenderError(.overlay, "the narration of \(item.path) differs from \(chapter.timing) (another book, or other --include-notes?)")
         }
         let raw = try RawXML(data: data, path: item.path)
         try raw.verify(against: parsed)
         let fragments = try FragmentPlanner.fragments(text: text, timing: timing, granularity: granularity, raw: raw)
-        guard !fragments.isEmpty else { throw OverlayError("nothing to highlight") }
+        guard !fragments.isEmpty else { throw RenderError(.overlay, "nothing to highlight") }
 
         index = chapter.index
         itemID = item.idref
@@ -76,7 +74,7 @@ struct OverlayChapter {
                                    structures: $0.structures.map { SMILDocument.Structure(id: $0.id, type: $0.type) })
             }
         )
-        guard !smil.entries.isEmpty else { throw OverlayError("\(item.path): no narrated text in XHTML to highlight") }
+        guard !smil.entries.isEmpty else { throw RenderError(.overlay, file: item.path, "no narrated text in XHTML to highlight") }
         sentenceAnchors = Self.anchors(wrapped.wrapped, timing: timing, granularity: granularity)
     }
 

@@ -8,7 +8,7 @@ struct OverlayLayout {
     private(set) var stylesheetPath = ""
 
     init(source: OverlaySource) {
-        takenPaths = Set(source.container.paths.filter { !source.oldOverlays.contains($0) }.map { $0.lowercased() })
+        takenPaths = Set(source.archive.paths.filter { !source.oldOverlays.contains($0) }.map { $0.lowercased() })
         takenIDs = source.package.ids
         folder = source.packageFolder
         stylesheetPath = path("fr-media-overlay.css")

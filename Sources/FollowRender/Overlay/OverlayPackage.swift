@@ -10,7 +10,7 @@ struct OverlayPackage {
 
     /// Every new or changed file by container path, with its bytes, and the
     /// audio files by container path, with their paths on disk.
-    mutating func files() throws(OverlayError) -> (files: [String: Data], audio: [String: String]) {
+    mutating func files() throws(RenderError) -> (files: [String: Data], audio: [String: String]) {
         var files: [String: Data] = [:]
         var audio: [String: String] = [:]
         var items: [PackageRewriter.Item] = []

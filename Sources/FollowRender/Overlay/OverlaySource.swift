@@ -4,15 +4,16 @@ import Foundation
 /// package document, and the rendered folder's manifest.
 struct OverlaySource {
     let archive: EPUBArchive
-    let container: Container
     let manifest: BookManifest
-    let renderedFolder: String
+    /// The rendered folder, its manifest and sidecars as read once for all outputs.
+    let rendered: RenderedBook
     /// The package document's raw markup.
     let package: RawXML
     /// Container paths of the book's existing SMIL documents, dropped from the copy.
     let oldOverlays: Set<String>
 
     var book: Book { archive.book }
+    var renderedFolder: String { rendered.folder }
 
     /// Whether the book arrives with media overlays of its own.
     var hasOverlays: Bool { !oldOverlays.isEmpty || book.manifest.contains { $0.mediaOverlay != nil } }
@@ -20,42 +21,45 @@ struct OverlaySource {
     /// The folder of the package document, with trailing slash, or "".
     var packageFolder: String { ContainerPath.directory(of: book.packagePath) }
 
-    init(bookPath: String, input: InputOptions, renderedFolder: String) throws(OverlayError) {
+    /// Opens the book and reads the rendered folder (for the writer used on its own).
+    init(bookPath: String, input: InputOptions, renderedFolder: String) throws(RenderError) {
+        let archive: EPUBArchive
         do {
             archive = try BookSource.open(path: bookPath, options: input)
-            container = archive.container
-            package = try RawXML(data: container.data(at: archive.book.packagePath), path: archive.book.packagePath)
-        } catch let error as OverlayError {
-            throw error
         } catch {
-            throw OverlayError("\(bookPath): \(error)")
+            throw RenderError(.overlay, file: bookPath, "\(error)", cause: error)
         }
-        let manifestPath = renderedFolder + "/" + OutputNaming.manifestFile
+        let rendered: RenderedBook
         do {
-            manifest = try JSONCoding.decode(BookManifest.self, from: Data(contentsOf: URL(fileURLWithPath: manifestPath)))
+            rendered = try RenderedBook.load(renderedFolder)
         } catch {
-            throw OverlayError("\(manifestPath): cannot read the rendered book: \(error.localizedDescription)")
+            throw RenderError(.overlay, file: error.file, "cannot read the rendered book: \(error.reason)", cause: error)
         }
-        self.renderedFolder = renderedFolder
+        try self.init(archive: archive, rendered: rendered)
+    }
+
+    /// The book as opened once by the render, and the rendered folder as loaded once.
+    init(archive: EPUBArchive, rendered: RenderedBook) throws(RenderError) {
+        guard let manifest = rendered.manifest else {
+            throw RenderError(.overlay, file: rendered.folder, "not a rendered folder (no \(OutputNaming.manifestFile))")
+        }
+        self.archive = archive
+        self.manifest = manifest
+        self.rendered = rendered
+        package = try RawXML(data: Self.data(archive, archive.book.packagePath), path: archive.book.packagePath)
         oldOverlays = Set(archive.book.manifest.filter { $0.mediaType == PackageRewriter.smilMediaType }.map(\.path))
     }
 
-    /// Bytes of a file of the rendered folder.
-    func renderedFile(_ name: String) throws(OverlayError) -> Data {
-        let path = renderedFolder + "/" + name
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw OverlayError("\(path): cannot be read: \(error.localizedDescription)")
-        }
+    /// Bytes of a file of the book.
+    func bookFile(_ path: String) throws(RenderError) -> Data {
+        try Self.data(archive, path)
     }
 
-    /// Bytes of a file of the book.
-    func bookFile(_ path: String) throws(OverlayError) -> Data {
+    private static func data(_ archive: EPUBArchive, _ path: String) throws(RenderError) -> Data {
         do {
-            return try container.data(at: path)
+            return try archive.data(at: path)
         } catch {
-            throw OverlayError(error.description)
+            throw RenderError(.overlay, file: error.file, error.reason, cause: error)
         }
     }
 }

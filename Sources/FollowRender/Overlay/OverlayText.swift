@@ -1,23 +1,8 @@
 import Foundation
 
 /// Small text helpers shared by the documents the overlay writer generates:
-/// XML escaping, SMIL clock values and relative hrefs between container paths.
+/// SMIL clock values and relative hrefs between container paths.
 enum OverlayText {
-    /// `text` escaped for XML content and double-quoted attributes.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
-
     /// A SMIL clip time such as `12.345s`.
     static func clipTime(milliseconds: Int) -> String {
         String(format: "%d.%03ds", milliseconds / 1000, milliseconds % 1000)

@@ -45,9 +45,9 @@ struct PackageRewriter {
     /// `properties` maps manifest ids to properties to add (for documents of an EPUB 2 book);
     /// `metas` are `(property, refines, value)` triples; `modified` is the `dcterms:modified` value.
     func rewritten(items: [Item], overlays: [String: String], properties: [String: [String]],
-                   metas: [Meta], modified: String) throws(OverlayError) -> Data {
+                   metas: [Meta], modified: String) throws(RenderError) -> Data {
         guard let package = raw.tags.first(where: { $0.kind == .start && $0.localName == "package" }) else {
-            throw OverlayError("\(path): no <package> element")
+            throw RenderError(.overlay, file: path, "no <package> element")
         }
         let prefix = package.name.contains(":") ? String(package.name.split(separator: ":")[0]) + ":" : ""
         var edits = ByteEdits()
@@ -73,10 +73,10 @@ struct PackageRewriter {
                 if let old = tag.attribute("media-overlay") { edits.replace(old.range, with: "") }
                 guard let id = tag.attribute("id")?.value else { continue }
                 var added = ""
-                if let smil = overlays[id] { added += " media-overlay=\"\(OverlayText.escaped(smil))\"" }
+                if let smil = overlays[id] { added += " media-overlay=\"\(XMLEscaping.escaped(smil))\"" }
                 if let extra = properties[id], !extra.isEmpty {
                     if let existing = tag.attribute("properties") {
-                        edits.replace(existing.valueRange, with: OverlayText.escaped((existing.value.split(separator: " ").map(String.init) + extra).joined(separator: " ")))
+                        edits.replace(existing.valueRange, with: XMLEscaping.escaped((existing.value.split(separator: " ").map(String.init) + extra).joined(separator: " ")))
                     } else {
                         added += " properties=\"\(extra.joined(separator: " "))\""
                     }
@@ -95,18 +95,18 @@ struct PackageRewriter {
             }
         }
         var newMetas = metas.map { meta in
-            "<\(prefix)meta property=\"\(meta.property)\"" + (meta.refines.map { " refines=\"#\(OverlayText.escaped($0))\"" } ?? "")
-                + (meta.scheme.map { " scheme=\"\($0)\"" } ?? "") + ">\(OverlayText.escaped(meta.value))</\(prefix)meta>"
+            "<\(prefix)meta property=\"\(meta.property)\"" + (meta.refines.map { " refines=\"#\(XMLEscaping.escaped($0))\"" } ?? "")
+                + (meta.scheme.map { " scheme=\"\($0)\"" } ?? "") + ">\(XMLEscaping.escaped(meta.value))</\(prefix)meta>"
         }
         if !hasModified { newMetas.insert("<\(prefix)meta property=\"dcterms:modified\">\(modified)</\(prefix)meta>", at: 0) }
         guard let metadataEnd = raw.firstTag("metadata", kind: .end), let manifestEnd = raw.firstTag("manifest", kind: .end) else {
-            throw OverlayError("\(path): the package has no <metadata> or <manifest> element to add to")
+            throw RenderError(.overlay, file: path, "the package has no <metadata> or <manifest> element to add to")
         }
         edits.insert(newMetas.map { "  " + $0 + "\n" }.joined() + " ", at: metadataEnd.range.lowerBound)
         let newItems = items.map { item in
-            "  <\(prefix)item id=\"\(OverlayText.escaped(item.id))\" href=\"\(OverlayText.escaped(item.href))\" media-type=\"\(item.mediaType)\""
+            "  <\(prefix)item id=\"\(XMLEscaping.escaped(item.id))\" href=\"\(XMLEscaping.escaped(item.href))\" media-type=\"\(item.mediaType)\""
                 + (item.properties.map { " properties=\"\($0)\"" } ?? "")
-                + (item.mediaOverlay.map { " media-overlay=\"\(OverlayText.escaped($0))\"" } ?? "") + "/>\n"
+                + (item.mediaOverlay.map { " media-overlay=\"\(XMLEscaping.escaped($0))\"" } ?? "") + "/>\n"
         }
         edits.insert(newItems.joined() + " ", at: manifestEnd.range.lowerBound)
         return try edits.applied(to: raw.bytes, path: path)
@@ -127,16 +127,11 @@ struct PackageRewriter {
             let local = attribute.name.split(separator: ":").last.map(String.init) ?? ""
             guard local == "role" || local == "file-as", !attribute.value.isEmpty else { continue }
             if id == nil {
-                var candidate = "fr-meta-1", number = 1
-                while taken.contains(candidate) {
-                    number += 1
-                    candidate = "fr-meta-\(number)"
-                }
-                taken.insert(candidate)
+                let candidate = FreeName.claim({ "fr-meta-\($0 ?? 1)" }, taken: &taken)
                 id = candidate
                 edits.insert(" id=\"\(candidate)\"", at: attribute.range.lowerBound)
             }
-            let value = attribute.value.replacingOccurrences(of: "&amp;", with: "&")
+            let value = XMLEscaping.decodedAmpersands(attribute.value)
             metas.append(local == "role" ? Meta("role", refines: id, scheme: "marc:relators", value: value) : Meta("file-as", refines: id, value: value))
         }
         return metas

@@ -32,12 +32,12 @@ struct SMILDocument {
     var entries: [Entry]
 
     var data: Data {
-        let text = OverlayText.escaped(textHref)
-        let audio = OverlayText.escaped(audioHref)
+        let text = XMLEscaping.escaped(textHref)
+        let audio = XMLEscaping.escaped(audioHref)
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
             "<smil xmlns=\"http://www.w3.org/ns/SMIL\" xmlns:epub=\"http://www.idpf.org/2007/ops\" version=\"3.0\">",
-            "  <body epub:textref=\"\(text)#\(OverlayText.escaped(bodyID))\">",
+            "  <body epub:textref=\"\(text)#\(XMLEscaping.escaped(bodyID))\">",
         ]
         var open: [Structure] = []
         var seqs = 0
@@ -49,12 +49,12 @@ struct SMILDocument {
             }
             for structure in entry.structures[shared...] {
                 seqs += 1
-                lines.append(Self.indent(open.count) + "<seq id=\"seq\(seqs)\" epub:textref=\"\(text)#\(OverlayText.escaped(structure.id))\" epub:type=\"\(OverlayText.escaped(structure.type))\">")
+                lines.append(Self.indent(open.count) + "<seq id=\"seq\(seqs)\" epub:textref=\"\(text)#\(XMLEscaping.escaped(structure.id))\" epub:type=\"\(XMLEscaping.escaped(structure.type))\">")
                 open.append(structure)
             }
             let pad = Self.indent(open.count)
-            lines.append(pad + "<par id=\"par\(index + 1)\"" + (entry.type.map { " epub:type=\"\(OverlayText.escaped($0))\"" } ?? "") + ">")
-            lines.append(pad + "  <text src=\"\(text)#\(OverlayText.escaped(entry.id))\"/>")
+            lines.append(pad + "<par id=\"par\(index + 1)\"" + (entry.type.map { " epub:type=\"\(XMLEscaping.escaped($0))\"" } ?? "") + ">")
+            lines.append(pad + "  <text src=\"\(text)#\(XMLEscaping.escaped(entry.id))\"/>")
             lines.append(pad + "  <audio src=\"\(audio)\" clipBegin=\"\(OverlayText.clipTime(milliseconds: entry.begin))\" clipEnd=\"\(OverlayText.clipTime(milliseconds: entry.end))\"/>")
             lines.append(pad + "</par>")
         }

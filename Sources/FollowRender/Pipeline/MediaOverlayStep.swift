@@ -12,7 +12,8 @@ public struct MediaOverlayStep: RenderOutputStep {
                                         input: context.settings.input)
         let summary: MediaOverlaySummary
         do {
-            summary = try writer.write(to: epub.path)
+            summary = try writer.write(to: epub.path, archive: context.archive, rendered: context.renderedBook(),
+                                       chapters: context.chapters)
         } catch {
             throw FileFailure(file: epub.path, error: error)
         }

@@ -58,15 +58,25 @@ public struct RenderJob: Sendable {
         }
         onEvent(.prepared(chapters: chapters, sampleRate: sampleRate))
         let started = Date()
+        let unvoiced = Locked<[String]>([])
         let summary: RenderSummary
         do {
-            summary = try renderer.run(cancellation: cancellation) { event in onEvent(.chapter(event)) }
+            summary = try renderer.run(cancellation: cancellation) { event in
+                if case let .finished(result) = event {
+                    unvoiced.update { known in known += result.unvoicedLanguages.filter { !known.contains($0) } }
+                }
+                onEvent(.chapter(event))
+            }
         } catch let interrupted as RenderInterrupted {
             throw interrupted
         } catch {
             throw FileFailure(file: path, error: error)
         }
         onEvent(.rendered(summary, elapsed: Date().timeIntervalSince(started)))
+        if !unvoiced.value.isEmpty {
+            let languages = unvoiced.value.map { "'\($0)'" }.joined(separator: ", ")
+            onEvent(.warning(file: path, message: "no installed eSpeak NG voice speaks \(languages); read with voice '\(summary.manifest.voice)'"))
+        }
         if options.strict, let first = summary.manifest.skipped.first {
             throw FileFailure(file: path, reason: "refused with --strict: chapter \(first.index) (\(first.href)) was skipped: \(first.reason)")
         }

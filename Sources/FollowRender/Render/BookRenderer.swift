@@ -101,7 +101,7 @@ public struct BookRenderer: Sendable {
         _ = pool.run(largestFirst, cancellation: cancellation) { [self] workerEvent in
             guard let event = segments.translate(workerEvent, join: { parts in
                 let chapter = chapters.first { $0.index == parts[0].index }
-                guard let chapter else { throw RenderError("no chapter \(parts[0].index)") }
+                guard let chapter else { throw RenderError(.noChapter, "no chapter \(parts[0].index)") }
                 return try SegmentJoiner(chapter: chapter, folder: folder, parts: parts).join()
             }) else { return }
             if case let .finished(result) = event {
@@ -129,7 +129,7 @@ public struct BookRenderer: Sendable {
         if final.chapters.isEmpty, let first = final.skipped.first {
             try? FileManager.default.removeItem(atPath: manifestPath)
             if created { try? FileManager.default.removeItem(atPath: folder) }
-            throw RenderError("no chapter could be rendered: chapter \(first.index) (\(first.href)): \(first.reason)")
+            throw RenderError(.nothingRendered, "no chapter could be rendered: chapter \(first.index) (\(first.href)): \(first.reason)")
         }
         try AtomicFile.write(Data(Playlist.m3u8(final).utf8), to: folder + "/" + OutputNaming.playlistFile)
         let reused = Set(kept.map(\.index))
@@ -145,9 +145,9 @@ public struct BookRenderer: Sendable {
         chapters.first { $0.index == index }?.text.utf16Count ?? 0
     }
 
+    /// The manifest of an earlier run, if the folder holds a readable one of a version this program reads.
     private static func existingManifest(in folder: String) -> BookManifest? {
-        guard let data = FileManager.default.contents(atPath: folder + "/" + OutputNaming.manifestFile) else { return nil }
-        return try? JSONCoding.decode(BookManifest.self, from: data)
+        try? RenderedBook.manifest(in: folder)
     }
 
     /// Removes temporary files that stopped workers left behind.
@@ -163,16 +163,16 @@ public struct BookRenderer: Sendable {
     static func prepareFolder(_ path: String) throws(RenderError) -> Bool {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-            guard isFolder.boolValue else { throw RenderError("\(path): exists and is not a folder") }
+            guard isFolder.boolValue else { throw RenderError(.outputFolder, file: path, "exists and is not a folder") }
             guard FileManager.default.isWritableFile(atPath: path) else {
-                throw RenderError("\(path): the output folder is not writable")
+                throw RenderError(.outputFolder, file: path, "the output folder is not writable")
             }
             return false
         } else {
             do {
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             } catch {
-                throw RenderError("\(path): cannot create the output folder: \(error.localizedDescription)")
+                throw RenderError(.outputFolder, file: path, "cannot create the output folder: \(error.localizedDescription)", cause: error)
             }
             return true
         }

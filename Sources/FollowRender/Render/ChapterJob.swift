@@ -33,11 +33,11 @@ public struct ChapterJob: Hashable, Sendable, Codable {
     public func run(progress: (Int, Int) -> Void) throws -> ChapterResult {
         let archive = try BookSource.open(path: bookPath, options: settings.input)
         guard let item = archive.book.spine.first(where: { $0.index == index }) else {
-            throw RenderError("no spine item \(index)")
+            throw RenderError(.noChapter, "no spine item \(index)")
         }
         let reader = ChapterReader(archive: archive, options: settings.narrationOptions)
         guard let chapter = try reader.chapter(item) else {
-            throw RenderError("\(item.path): no narratable text")
+            throw RenderError(.noChapter, file: item.path, "no narratable text")
         }
         let engine = try SpeechEngine.shared()
         let voices = try VoiceResolver(engine: engine, forced: settings.voice, bookLanguage: archive.book.metadata.language)
@@ -53,7 +53,7 @@ public struct ChapterJob: Hashable, Sendable, Codable {
         )
         if let segment {
             let plan = SegmentPlan(chapter: chapter)
-            guard plan.segments.indices.contains(segment) else { throw RenderError("chapter \(index) has no segment \(segment)") }
+            guard plan.segments.indices.contains(segment) else { throw RenderError(.noChapter, "chapter \(index) has no segment \(segment)") }
             let file = ".\(audioFile).segment-\(segment).partial-\(ProcessInfo.processInfo.processIdentifier)"
             let writer = try MP3Writer(path: outputFolder + "/" + file, sampleRate: sampleRate, bitrate: settings.bitrate,
                                        tags: tags(for: chapter, in: archive), infoTag: false, id3Tag: segment == 0)

@@ -1,44 +1,38 @@
-import Foundation
+import Synchronization
 
 /// Stops a render from outside, e.g. on SIGINT or SIGTERM: no new chapter
 /// starts, running workers are terminated, finished chapters are kept.
-public final class RenderCancellation: @unchecked Sendable {
-    private let lock = NSLock()
-    private var signal: Int32?
-    private var handlers: [@Sendable () -> Void] = []
+public final class RenderCancellation: Sendable {
+    private struct State {
+        var signal: Int32?
+        var handlers: [@Sendable () -> Void] = []
+    }
+
+    private let state = Mutex(State())
 
     public init() {}
 
     /// The signal that cancelled the render, if any.
-    public var cancelledBy: Int32? {
-        lock.lock()
-        defer { lock.unlock() }
-        return signal
-    }
+    public var cancelledBy: Int32? { state.withLock { $0.signal } }
 
-    /// Cancels the render; the first call wins.
+    /// Cancels the render; the first call wins. Handlers run outside the lock.
     public func cancel(signal: Int32) {
-        lock.lock()
-        guard self.signal == nil else {
-            lock.unlock()
-            return
+        let pending = state.withLock { state -> [@Sendable () -> Void] in
+            guard state.signal == nil else { return [] }
+            state.signal = signal
+            defer { state.handlers = [] }
+            return state.handlers
         }
-        self.signal = signal
-        let pending = handlers
-        lock.unlock()
         for handler in pending { handler() }
     }
 
     /// Runs `handler` on cancellation (at once if already cancelled).
     func onCancel(_ handler: @escaping @Sendable () -> Void) {
-        lock.lock()
-        if signal != nil {
-            lock.unlock()
-            handler()
-            return
+        let cancelled = state.withLock { state in
+            if state.signal == nil { state.handlers.append(handler) }
+            return state.signal != nil
         }
-        handlers.append(handler)
-        lock.unlock()
+        if cancelled { handler() }
     }
 }
 

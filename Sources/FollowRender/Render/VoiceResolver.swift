@@ -10,18 +10,18 @@ final class VoiceResolver {
     /// Languages that had no voice of their own, in the order met.
     private(set) var unvoicedLanguages: [String] = []
 
-    init(engine: SpeechEngine, forced: String?, bookLanguage: String) throws(SpeechError) {
+    init(engine: SpeechEngine, forced: String?, bookLanguage: String) throws(RenderError) {
         self.engine = engine
         self.forced = forced
         if let forced {
             guard engine.voice(named: forced) != nil else {
-                throw SpeechError("eSpeak NG voice '\(forced)' is not installed (see 'follow-render voices')")
+                throw RenderError(.speech, "eSpeak NG voice '\(forced)' is not installed (see 'follow-render voices')")
             }
             fallback = forced
         } else if let voice = engine.voiceName(forLanguage: bookLanguage) ?? engine.voiceName(forLanguage: "en") {
             fallback = voice
         } else {
-            throw SpeechError("no eSpeak NG voice for the book's language '\(bookLanguage)' or for English")
+            throw RenderError(.speech, "no eSpeak NG voice for the book's language '\(bookLanguage)' or for English")
         }
     }
 

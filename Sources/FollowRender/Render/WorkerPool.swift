@@ -1,74 +1,116 @@
 import Foundation
+import Synchronization
 
 /// Runs chapter jobs in worker processes, at most `width` at a time.
 ///
 /// eSpeak NG keeps global state, so parallel synthesis needs processes, not
 /// threads. Each worker is this same executable started with the hidden
 /// `render-chapter` command and the job as JSON.
-final class WorkerPool: @unchecked Sendable {
+///
+/// Cancellation and worker start-up share one lock: a worker is launched and
+/// registered while holding it, and cancelling sets the flag and collects the
+/// registered workers under it, so a cancellation at any moment of start-up
+/// either stops the launch or finds the process to terminate.
+final class WorkerPool: Sendable {
+    /// The moments of a job's start-up, for tests that cancel at each of them.
+    enum Stage: CaseIterable, Sendable {
+        /// A slot is free and the job is about to get its thread.
+        case queued
+        /// On the job's thread, before the process is launched.
+        case launching
+        /// The process is launched and registered for termination.
+        case registered
+        /// The worker's first output line arrived.
+        case reporting
+    }
+
+    private struct State {
+        var cancelled = false
+        var running: [Int32: Process] = [:]
+    }
+
     private let executable: String
     private let width: Int
     private let budget: WorkerBudget?
-    private let lock = NSLock()
-    private var running: [Int32: Process] = [:]
+    private let state = Mutex(State())
+    private let observe: (@Sendable (Int, Stage) -> Void)?
 
     /// `budget`, when given, is shared with other pools: a worker starts only
-    /// when both this pool's width and the budget allow it.
-    init(executable: String, width: Int, budget: WorkerBudget? = nil) {
+    /// when both this pool's width and the budget allow it. `observe` is told
+    /// each job's start-up stages (spine index, stage); tests use it.
+    init(executable: String, width: Int, budget: WorkerBudget? = nil, observe: (@Sendable (Int, Stage) -> Void)? = nil) {
         self.executable = executable
         self.width = max(1, width)
         self.budget = budget
+        self.observe = observe
     }
 
     /// Runs every job and returns the results by spine index; `onEvent` is
     /// called from worker threads, serialized. After `cancellation` fires, no
-    /// job starts and running workers are terminated.
+    /// job starts and running workers are terminated; jobs that never started
+    /// have no result and no event.
     func run(_ jobs: [ChapterJob], cancellation: RenderCancellation,
              onEvent: @escaping @Sendable (RenderEvent) -> Void) -> [Int: Result<ChapterResult, RenderError>] {
         cancellation.onCancel { [self] in terminateAll() }
         let slots = DispatchSemaphore(value: width)
         let group = DispatchGroup()
         let results = Locked<[Int: Result<ChapterResult, RenderError>]>([:])
-        let events = NSLock()
-        let emit: @Sendable (RenderEvent) -> Void = { event in
-            events.lock()
-            onEvent(event)
-            events.unlock()
-        }
+        let events = Mutex(())
+        let emit: @Sendable (RenderEvent) -> Void = { event in events.withLock { _ in onEvent(event) } }
         for job in jobs {
             slots.wait()
-            guard cancellation.cancelledBy == nil else {
+            observe?(job.index, .queued)
+            guard !state.withLock({ $0.cancelled }) else {
                 slots.signal()
                 break
             }
             group.enter()
             Thread.detachNewThread { [self] in
+                defer {
+                    slots.signal()
+                    group.leave()
+                }
                 budget?.acquire()
-                let result = cancellation.cancelledBy == nil
-                    ? runWorker(job, emit: emit) : .failure(RenderError("cancelled before it started"))
-                budget?.release()
+                defer { budget?.release() }
+                observe?(job.index, .launching)
+                guard let result = runWorker(job, emit: emit) else { return }
                 results.update { $0[job.index] = result }
                 switch result {
                 case let .success(chapter): emit(.finished(chapter))
                 case let .failure(error): emit(.failed(index: job.index, reason: error.description))
                 }
-                slots.signal()
-                group.leave()
             }
         }
         group.wait()
         return results.value
     }
 
-    /// Stops every running worker.
+    /// Marks the pool cancelled and stops every running worker.
     private func terminateAll() {
-        lock.lock()
-        let processes = Array(running.values)
-        lock.unlock()
+        let processes = state.withLock { state in
+            state.cancelled = true
+            return Array(state.running.values)
+        }
         for process in processes where process.isRunning { process.terminate() }
     }
 
-    private func runWorker(_ job: ChapterJob, emit: @Sendable (RenderEvent) -> Void) -> Result<ChapterResult, RenderError> {
+    /// Launches the worker and registers it under the lock; nil when the pool was cancelled first.
+    private func launch(_ process: Process) -> Result<Void, RenderError>? {
+        state.withLock { state in
+            guard !state.cancelled else { return nil }
+            do {
+                try process.run()
+            } catch {
+                return .failure(RenderError(.worker, "cannot start a worker process (\(executable)): \(error.localizedDescription)",
+                                            cause: error))
+            }
+            state.running[process.processIdentifier] = process
+            return .success(())
+        }
+    }
+
+    /// The worker's outcome; nil when it was never started because the pool was cancelled.
+    private func runWorker(_ job: ChapterJob, emit: @Sendable (RenderEvent) -> Void) -> Result<ChapterResult, RenderError>? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         let encoded = (try? JSONCoding.encoder().encode(job)).map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -76,17 +118,16 @@ final class WorkerPool: @unchecked Sendable {
         let output = Pipe()
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return .failure(RenderError("cannot start a worker process (\(executable)): \(error.localizedDescription)"))
+        switch launch(process) {
+        case nil: return nil
+        case let .failure(error)?: return .failure(error)
+        case .success?: break
         }
-        lock.lock()
-        running[process.processIdentifier] = process
-        lock.unlock()
+        observe?(job.index, .registered)
         emit(.started(index: job.index))
         var outcome: Result<ChapterResult, RenderError>?
         var buffer = Data()
+        var reported = false
         let handle = output.fileHandleForReading
         while true {
             let chunk = handle.availableData
@@ -95,22 +136,27 @@ final class WorkerPool: @unchecked Sendable {
             while let newline = buffer.firstIndex(of: 0x0A) {
                 let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
                 buffer.removeSubrange(buffer.startIndex...newline)
+                if !reported {
+                    reported = true
+                    observe?(job.index, .reporting)
+                }
                 switch WorkerMessage(line: line) {
                 case let .progress(sentences, samples):
                     emit(.progress(index: job.index, sentences: sentences, samples: samples))
                 case let .done(result): outcome = .success(result)
-                case let .error(reason): outcome = .failure(RenderError(reason))
+                case let .error(reason): outcome = .failure(RenderError(.worker, reason))
                 case nil: continue
                 }
             }
         }
         process.waitUntilExit()
-        lock.lock()
-        running[process.processIdentifier] = nil
-        lock.unlock()
+        state.withLock { $0.running[process.processIdentifier] = nil }
         if process.terminationReason == .uncaughtSignal {
-            return .failure(RenderError("worker stopped by signal \(process.terminationStatus)"))
+            return .failure(RenderError(.worker, "worker stopped by signal \(process.terminationStatus)"))
         }
-        return outcome ?? .failure(RenderError("worker exited with status \(process.terminationStatus) and no result"))
+        if case let .failure(error)? = outcome, error.reason.isEmpty {
+            return .failure(RenderError(.worker, "the worker reported an error without a reason (exit status \(process.terminationStatus))"))
+        }
+        return outcome ?? .failure(RenderError(.worker, "worker exited with status \(process.terminationStatus) and no result"))
     }
 }

@@ -22,7 +22,8 @@ public enum WorkerMessage: Hashable, Sendable {
 
     /// Parses a line written by `line`; nil for anything else.
     public init?(line: String) {
-        let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+        var parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+        if parts == ["error"] { parts.append("") }
         guard parts.count == 2 else { return nil }
         switch parts[0] {
         case "progress":

@@ -22,7 +22,7 @@ struct SegmentJoiner {
     /// Writes the chapter's audio and sidecar under their final names, removes
     /// the segment streams, and returns the chapter's result.
     func join() throws -> ChapterResult {
-        guard var result = parts.first, result.segment != nil else { throw RenderError("chapter \(chapter.index): no segments") }
+        guard var result = parts.first, result.segment != nil else { throw RenderError(.worker, "chapter \(chapter.index): no segments") }
         let segments = parts.compactMap(\.segment)
         defer { for segment in segments { try? FileManager.default.removeItem(atPath: folder + "/" + segment.file) } }
         try AtomicFile.produce(at: folder + "/" + result.audio) { temporary in
@@ -45,7 +45,7 @@ struct SegmentJoiner {
             for samples in segment.times {
                 let sentence = chapter.sentences[sentences.count]
                 guard samples.count == 2 + 2 * sentence.words.count else {
-                    throw RenderError("chapter \(chapter.index): segment \(segment.index) does not match the chapter's words")
+                    throw RenderError(.worker, "chapter \(chapter.index): segment \(segment.index) does not match the chapter's words")
                 }
                 let words = sentence.words.enumerated().map { number, range in
                     TimedWord(range: range, begin: time(offset + samples[2 + 2 * number]), end: time(offset + samples[3 + 2 * number]))
@@ -56,7 +56,7 @@ struct SegmentJoiner {
             offset += segment.samples
         }
         guard sentences.count == chapter.sentences.count else {
-            throw RenderError("chapter \(chapter.index): the segments hold \(sentences.count) of \(chapter.sentences.count) sentences")
+            throw RenderError(.worker, "chapter \(chapter.index): the segments hold \(sentences.count) of \(chapter.sentences.count) sentences")
         }
         return ChapterTiming(
             chapter: .init(index: chapter.index, href: chapter.href, title: chapter.title),
@@ -69,7 +69,7 @@ struct SegmentJoiner {
     /// Streams `files` one after another into `path`.
     private func concatenate(_ files: [String], into path: String) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw RenderError("\(path): cannot create file (\(String(cString: strerror(errno))))")
+            throw RenderError(.write, file: path, "cannot create file (\(String(cString: strerror(errno))))")
         }
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? output.close() }

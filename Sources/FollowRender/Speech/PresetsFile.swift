@@ -11,7 +11,7 @@ enum PresetsFile {
     static let bundleName = "follow-render_FollowRender.resources"
 
     /// The URL of `name` (e.g. `speed-presets.json`), or an error naming the places searched.
-    static func url(named name: String) throws(SpeechError) -> URL {
+    static func url(named name: String) throws(RenderError) -> URL {
         let checkout = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
@@ -23,6 +23,6 @@ enum PresetsFile {
         if let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
             return found
         }
-        throw SpeechError("preset file \(name) not found in \(candidates.map(\.path).joined(separator: " or "))")
+        throw RenderError(.presets, "preset file \(name) not found in \(candidates.map(\.path).joined(separator: " or "))")
     }
 }

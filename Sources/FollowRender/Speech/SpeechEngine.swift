@@ -27,13 +27,13 @@ public final class SpeechEngine: Sendable {
     /// The voice identifier eSpeak currently has loaded, guarded with eSpeak itself.
     private let loadedVoice = Mutex<String?>(nil)
 
-    private static let instance = Result { () throws(SpeechError) in try SpeechEngine() }
+    private static let instance = Result { () throws(RenderError) in try SpeechEngine() }
 
     /// The engine, initialized on first use. Honors `ESPEAK_DATA_PATH` (a folder
     /// holding `espeak-ng-data`, or that folder itself); throws when the data is missing.
-    public static func shared() throws(SpeechError) -> SpeechEngine { try instance.get() }
+    public static func shared() throws(RenderError) -> SpeechEngine { try instance.get() }
 
-    private init() throws(SpeechError) {
+    private init() throws(RenderError) {
         let requested = try Self.dataFolder(environment: ProcessInfo.processInfo.environment)
         espeak_ng_InitializePath(requested)
         var path: UnsafePointer<CChar>?
@@ -41,7 +41,7 @@ public final class SpeechEngine: Sendable {
         version = info.map { String(cString: $0) } ?? "unknown"
         dataFolder = path.map { String(cString: $0) } ?? requested ?? "(unknown)"
         guard FileManager.default.fileExists(atPath: dataFolder + "/phontab") else {
-            throw SpeechError("eSpeak NG data folder not found at \(dataFolder)")
+            throw RenderError(.speech, "eSpeak NG data folder not found at \(dataFolder)")
         }
         try Self.check(espeak_ng_Initialize(nil), "cannot initialize eSpeak NG from \(dataFolder)")
         try Self.check(espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, 0, nil), "cannot set up eSpeak NG output")
@@ -52,12 +52,12 @@ public final class SpeechEngine: Sendable {
 
     /// The data folder chosen by `ESPEAK_DATA_PATH`, or nil for eSpeak's default.
     /// Throws when the variable is set but names no eSpeak NG data.
-    static func dataFolder(environment: [String: String]) throws(SpeechError) -> String? {
+    static func dataFolder(environment: [String: String]) throws(RenderError) -> String? {
         guard let root = environment["ESPEAK_DATA_PATH"], !root.isEmpty else { return nil }
         for folder in [root + "/espeak-ng-data", root] where FileManager.default.fileExists(atPath: folder + "/phontab") {
             return folder
         }
-        throw SpeechError("eSpeak NG data folder not found at \(root)/espeak-ng-data (from ESPEAK_DATA_PATH)")
+        throw RenderError(.speech, "eSpeak NG data folder not found at \(root)/espeak-ng-data (from ESPEAK_DATA_PATH)")
     }
 
     /// All installed voices sorted by identifier, or only those serving
@@ -83,14 +83,14 @@ public final class SpeechEngine: Sendable {
     /// Synthesizes `text` (plain UTF-8 text: never SSML, `<` and `[[` are read
     /// as text) with the voice `voice` (a name, identifier or language listed by
     /// `voices`) at `wpm` eSpeak words per minute. No pause is added at the end.
-    public func synthesize(_ text: String, voice: String, wpm: Int) throws(SpeechError) -> Utterance {
+    public func synthesize(_ text: String, voice: String, wpm: Int) throws(RenderError) -> Utterance {
         guard let chosen = catalog.voice(named: voice) else {
-            throw SpeechError("eSpeak NG voice '\(voice)' is not installed")
+            throw RenderError(.speech, "eSpeak NG voice '\(voice)' is not installed")
         }
         guard Self.wpmRange.contains(wpm) else {
-            throw SpeechError("eSpeak NG rate \(wpm) wpm is outside \(Self.wpmRange.lowerBound)...\(Self.wpmRange.upperBound)")
+            throw RenderError(.speech, "eSpeak NG rate \(wpm) wpm is outside \(Self.wpmRange.lowerBound)...\(Self.wpmRange.upperBound)")
         }
-        return try loadedVoice.withLock { (loaded: inout String?) throws(SpeechError) -> Utterance in
+        return try loadedVoice.withLock { (loaded: inout String?) throws(RenderError) -> Utterance in
             if loaded != chosen.identifier {
                 loaded = nil
                 try Self.check(espeak_ng_SetVoiceByName(chosen.identifier), "cannot load eSpeak NG voice '\(voice)'")
@@ -135,11 +135,11 @@ public final class SpeechEngine: Sendable {
         return voices.sorted { $0.identifier < $1.identifier }
     }
 
-    private static func check(_ status: espeak_ng_STATUS, _ what: String) throws(SpeechError) {
+    private static func check(_ status: espeak_ng_STATUS, _ what: String) throws(RenderError) {
         guard status != ENS_OK else { return }
         var buffer = [CChar](repeating: 0, count: 256)
         espeak_ng_GetStatusCodeMessage(status, &buffer, buffer.count)
         let message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        throw SpeechError("\(what): \(message)")
+        throw RenderError(.speech, file: what, "\(message)")
     }
 }

@@ -20,7 +20,7 @@ public struct SpeedCalibrator {
     }
 
     /// Voiced duration of the passage at `wpm`, in samples.
-    public mutating func duration(wpm: Int) throws(SpeechError) -> Int {
+    public mutating func duration(wpm: Int) throws(RenderError) -> Int {
         if let known = cache[wpm] { return known }
         let duration = try engine.synthesize(passage, voice: voice, wpm: wpm).voicedRange.count
         cache[wpm] = duration
@@ -28,14 +28,14 @@ public struct SpeedCalibrator {
     }
 
     /// duration(1x) / duration(`wpm`).
-    public mutating func measuredSpeed(wpm: Int) throws(SpeechError) -> Double {
+    public mutating func measuredSpeed(wpm: Int) throws(RenderError) -> Double {
         Double(try duration(wpm: Self.normalWPM)) / Double(try duration(wpm: wpm))
     }
 
     /// The rate whose measured speed is closest to `speed`: a bisection over
     /// `SpeechEngine.wpmRange` (duration falls as the rate rises), then a look at
     /// nearby rates, since eSpeak's durations step unevenly.
-    public mutating func point(forSpeed speed: Double) throws(SpeechError) -> SpeedTable.Point {
+    public mutating func point(forSpeed speed: Double) throws(RenderError) -> SpeedTable.Point {
         var low = SpeechEngine.wpmRange.lowerBound
         var high = SpeechEngine.wpmRange.upperBound
         while high - low > 1 {
@@ -50,5 +50,25 @@ public struct SpeedCalibrator {
         }
         return SpeedTable.Point(name: SpeedPreset.name(forSpeed: speed), speed: speed, wpm: best,
                                 measuredSpeed: (try measuredSpeed(wpm: best) * 1000).rounded() / 1000)
+    }
+
+    /// Measures every preset speed with `voice` (default: the voice for `en`) on the
+    /// reference passage and returns the table `Presets/speed-presets.json` holds;
+    /// `progress` gets each point as it is measured.
+    public static func table(voice: String? = nil, progress: (SpeedTable.Point) -> Void) throws -> SpeedTable {
+        let engine = try SpeechEngine.shared()
+        let voice = voice ?? engine.voiceName(forLanguage: "en") ?? "en"
+        var calibrator = SpeedCalibrator(engine: engine, voice: voice, passage: try SpeedTable.referencePassage())
+        var points: [SpeedTable.Point] = []
+        for speed in SpeedTable.presetSpeeds {
+            let point = try calibrator.point(forSpeed: speed)
+            progress(point)
+            points.append(point)
+        }
+        return SpeedTable(
+            about: "Speed presets: eSpeak NG rate (wpm) per narration speed. Measured by 'follow-render calibrate': "
+                + "measuredSpeed = voiced duration of the passage at 1x (175 wpm) / voiced duration at wpm; "
+                + "leading and trailing silence trimmed by energy, pauses inside the passage kept.",
+            engine: "eSpeak NG \(engine.version)", voice: voice, passage: "reference-passage.txt", points: points)
     }
 }

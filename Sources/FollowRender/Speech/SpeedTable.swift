@@ -54,7 +54,7 @@ public struct SpeedTable: Sendable, Codable {
         let table = try JSONCoding.decode(SpeedTable.self, from: Data(contentsOf: url))
         guard table.points.count >= 2,
               zip(table.points, table.points.dropFirst()).allSatisfy({ $0.speed < $1.speed && $0.wpm < $1.wpm })
-        else { throw SpeechError("\(url.path) needs at least two presets with increasing speed and wpm") }
+        else { throw RenderError(.presets, "\(url.path) needs at least two presets with increasing speed and wpm") }
         return table
     }
 

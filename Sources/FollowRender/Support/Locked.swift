@@ -1,22 +1,16 @@
-import Foundation
+import Synchronization
 
-/// A value shared between threads behind a lock.
-final class Locked<Value>: @unchecked Sendable {
-    private var stored: Value
-    private let lock = NSLock()
+/// A value shared between threads behind a `Mutex`, as a reference that
+/// closures can capture (a `Mutex` itself cannot be copied into them).
+final class Locked<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
 
-    init(_ value: Value) { stored = value }
+    init(_ value: Value) { mutex = Mutex(value) }
 
-    var value: Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
+    var value: Value { mutex.withLock { $0 } }
 
     @discardableResult
-    func update<Result>(_ change: (inout Value) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return change(&stored)
+    func update<Result: Sendable>(_ change: (inout Value) -> Result) -> Result {
+        mutex.withLock { change(&$0) }
     }
 }

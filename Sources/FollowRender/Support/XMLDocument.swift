@@ -13,13 +13,13 @@ final class XMLDocument {
     let path: String
 
     /// Parses `data`; `path` only names the document in errors.
-    init(data: Data, path: String) throws(XMLError) {
+    init(data: Data, path: String) throws(BookError) {
         self.path = path
-        guard !data.isEmpty else { throw XMLError(path: path, line: nil, reason: "document is empty") }
-        guard data.count < Int32.max / 2 else { throw XMLError(path: path, line: nil, reason: "document is too large") }
+        guard !data.isEmpty else { throw BookError(.malformed, file: path, "document is empty") }
+        guard data.count < Int32.max / 2 else { throw BookError(.malformed, file: path, "document is too large") }
         let source = HTMLEntities.numericReferences(in: data)
         guard let context = xmlNewParserCtxt() else {
-            throw XMLError(path: path, line: nil, reason: "cannot allocate an XML parser")
+            throw BookError(.malformed, file: path, "cannot allocate an XML parser")
         }
         defer { xmlFreeParserCtxt(context) }
         let firstError = XMLFirstError()
@@ -40,10 +40,10 @@ final class XMLDocument {
         guard let document, context.pointee.wellFormed != 0 else {
             if let document { xmlFreeDoc(document) }
             let fallback = context.pointee.lastError
-            throw XMLError(
-                path: path,
+            throw BookError(
+                .malformed, file: path,
                 line: firstError.line ?? (fallback.line > 0 ? Int(fallback.line) : nil),
-                reason: firstError.message ?? fallback.message.map { String(cString: $0) }?
+                firstError.message ?? fallback.message.map { String(cString: $0) }?
                     .trimmingCharacters(in: .whitespacesAndNewlines) ?? "malformed XML"
             )
         }
@@ -114,18 +114,6 @@ struct XMLNode {
         return String(cString: value)
     }
 
-    /// An attribute matched by local name in any namespace or none.
-    func anyAttribute(_ name: String) -> String? {
-        var attribute = pointer.pointee.properties
-        while let current = attribute {
-            if String(cString: current.pointee.name) == name {
-                return XMLNode(document: document, pointer: OpaquePointer(current).asNode).content
-            }
-            attribute = current.pointee.next
-        }
-        return nil
-    }
-
     /// Child nodes in order.
     var children: [XMLNode] {
         var result: [XMLNode] = []
@@ -177,17 +165,5 @@ private final class XMLFirstError {
         guard message == nil else { return }
         message = error.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
         line = error.line > 0 ? Int(error.line) : nil
-    }
-}
-
-/// Why a document could not be parsed.
-struct XMLError: Error, CustomStringConvertible {
-    let path: String
-    let line: Int?
-    let reason: String
-
-    var description: String {
-        if let line { return "\(path): line \(line): \(reason)" }
-        return "\(path): \(reason)"
     }
 }

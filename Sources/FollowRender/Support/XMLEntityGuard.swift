@@ -10,7 +10,7 @@ enum XMLEntityGuard {
     /// Most characters all entity references of one document may expand to.
     static let maximumExpansion = 1_000_000
 
-    static func check(_ document: xmlDocPtr, path: String) throws(XMLError) {
+    static func check(_ document: xmlDocPtr, path: String) throws(BookError) {
         var node = document.pointee.intSubset?.pointee.children
         while let current = node {
             if current.pointee.type == XML_ENTITY_DECL {
@@ -18,7 +18,7 @@ enum XMLEntityGuard {
                 switch entity.pointee.etype {
                 case XML_EXTERNAL_GENERAL_PARSED_ENTITY, XML_EXTERNAL_GENERAL_UNPARSED_ENTITY, XML_EXTERNAL_PARAMETER_ENTITY:
                     let name = entity.pointee.name.map { String(cString: $0) } ?? ""
-                    throw XMLError(path: path, line: nil, reason: "declares the external entity '\(name)', which is not allowed")
+                    throw BookError(.unsafe, file: path, "declares the external entity '\(name)', which is not allowed")
                 default:
                     break
                 }
@@ -27,7 +27,7 @@ enum XMLEntityGuard {
         }
         var counter = ExpansionCounter()
         if counter.expansion(of: xmlDocGetRootElement(document), inEntity: false) > maximumExpansion {
-            throw XMLError(path: path, line: nil, reason: "entity references expand to more than \(maximumExpansion) characters (billion laughs?)")
+            throw BookError(.unsafe, file: path, "entity references expand to more than \(maximumExpansion) characters (billion laughs?)")
         }
     }
 }

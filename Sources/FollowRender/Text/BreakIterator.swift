@@ -29,11 +29,11 @@ final class BreakIterator {
     let language: String
 
     /// Opens ICU's `kind` rules for a BCP 47 `language` (`""` for the root rules).
-    init(kind: Kind, language: String) throws(ICUError) {
+    init(kind: Kind, language: String) throws(BookError) {
         var message = [CChar](repeating: 0, count: 256)
         let cKind = kind == .sentence ? FR_BREAK_SENTENCE : FR_BREAK_WORD
         guard let handle = fr_break_open(cKind, language, &message, message.count) else {
-            throw ICUError(message: Self.string(from: message))
+            throw BookError(.segmentation, Self.string(from: message))
         }
         self.handle = handle
         self.language = language
@@ -49,7 +49,7 @@ final class BreakIterator {
         of text: UnsafeBufferPointer<UInt16>,
         in range: Range<Int>,
         _ body: (Range<Int>, WordClass) -> Void
-    ) throws(ICUError) {
+    ) throws(BookError) {
         guard !range.isEmpty, let base = text.baseAddress else { return }
         try setText(base + range.lowerBound, count: range.count)
         defer { try? setText(nil, count: 0) }
@@ -60,16 +60,16 @@ final class BreakIterator {
         }
     }
 
-    private func setText(_ text: UnsafePointer<UInt16>?, count: Int) throws(ICUError) {
+    private func setText(_ text: UnsafePointer<UInt16>?, count: Int) throws(BookError) {
         guard let length = Int32(exactly: count) else {
-            throw ICUError(message: "ICU break iterator: \(count) UTF-16 units is too long a text")
+            throw BookError(.segmentation, "ICU break iterator: \(count) UTF-16 units is too long a text")
         }
         let failure: String? = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) { message in
             message.initialize(repeating: 0)
             guard fr_break_set_text(handle, text, length, message.baseAddress, message.count) != 0 else { return nil }
             return Self.string(from: Array(message))
         }
-        if let failure { throw ICUError(message: failure) }
+        if let failure { throw BookError(.segmentation, failure) }
     }
 
     private var wordClass: WordClass {

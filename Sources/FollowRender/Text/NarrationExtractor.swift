@@ -14,9 +14,13 @@ public struct NarrationExtractor {
         self.options = options
     }
 
-    /// The narration of a parsed document, and the text of its first heading.
+    /// The narration of a document, and the text of its first heading.
     public func extract(_ data: Data, path: String, language: String) throws -> ExtractedDocument {
-        let document = try XMLDocument(data: data, path: path)
+        try extract(XMLDocument(data: data, path: path), language: language)
+    }
+
+    /// The narration of an already parsed document, for callers that need the document too.
+    func extract(_ document: XMLDocument, language: String) -> ExtractedDocument {
         var empty = NarrationBuilder()
         guard let root = document.root else {
             return ExtractedDocument(text: empty.finish(), language: language, firstHeading: nil, semantics: DocumentSemantics())

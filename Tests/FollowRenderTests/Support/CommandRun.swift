@@ -1,23 +1,32 @@
 import Foundation
+import Testing
 
-/// The outcome of running a program to completion.
+/// The one way the tests run a program (the follow-render CLI or a real tool:
+/// ffmpeg, unzip, EPUBCheck …) to completion, capturing both streams.
 struct CommandRun {
     var status: Int32
-    var stdout: String
+    var output: Data
     var stderr: String
     var seconds: Double
 
-    /// Runs `executable` with `arguments`, capturing both streams.
-    static func run(_ executable: String, _ arguments: [String], in directory: String? = nil) throws -> CommandRun {
+    /// Standard output as text.
+    var stdout: String { String(decoding: output, as: UTF8.self) }
+
+    /// Runs `executable` with `arguments`, in `directory`, with `environment` added to this process's own.
+    static func run(_ executable: String, _ arguments: [String], in directory: String? = nil,
+                    environment: [String: String] = [:]) throws -> CommandRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         let folder = try TestPaths.temporaryFolder("run")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let outPath = folder + "/out", errPath = folder + "/err"
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         process.standardOutput = out
@@ -30,14 +39,34 @@ struct CommandRun {
         try err.close()
         return CommandRun(
             status: process.terminationStatus,
-            stdout: try String(contentsOfFile: outPath, encoding: .utf8),
+            output: try Data(contentsOf: URL(fileURLWithPath: outPath)),
             stderr: try String(contentsOfFile: errPath, encoding: .utf8),
             seconds: Date().timeIntervalSince(start)
         )
     }
 
+    /// Runs a tool that must succeed, failing the test with its output otherwise; returns its standard output.
+    @discardableResult
+    static func checked(_ tool: String, _ arguments: [String], in directory: String? = nil) throws -> Data {
+        let run = try run(tool, arguments, in: directory)
+        try #require(run.status == 0, "\(tool) \(arguments.joined(separator: " ")) failed:\n\(run.stderr)\(run.stdout)")
+        return run.output
+    }
+
     /// Runs the follow-render CLI.
-    static func cli(_ arguments: [String], in directory: String? = nil) throws -> CommandRun {
-        try run(TestPaths.cli, arguments, in: directory)
+    static func cli(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> CommandRun {
+        try run(TestPaths.cli, arguments, in: directory, environment: environment)
+    }
+
+    /// Starts the CLI without waiting, for tests that signal it while it runs; standard error goes to `errors`.
+    static func startCLI(_ arguments: [String], errors: Pipe) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestPaths.cli)
+        process.arguments = arguments
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
     }
 }

@@ -20,11 +20,16 @@ enum TestPaths {
             .filter { $0.hasSuffix(".epub") }.sorted().map { url.appendingPathComponent($0).path }
     }
 
-    /// The CLI built by `swift build` (scripts/test.sh builds it before testing).
-    static var cli: String {
-        let debug = packageRoot.appendingPathComponent(".build/debug/follow-render").path
-        return debug
-    }
+    /// The CLI built beside this test bundle, so a release test run (or any
+    /// `--scratch-path`) runs the binary of its own configuration; `swift build`
+    /// builds it (scripts/test.sh does, before testing). `FOLLOW_RENDER_CLI` overrides it.
+    static let cli: String = {
+        if let override = ProcessInfo.processInfo.environment["FOLLOW_RENDER_CLI"] { return override }
+        let bundle = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        let beside = bundle.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("follow-render").path
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        return packageRoot.appendingPathComponent(".build/debug/follow-render").path
+    }()
 
     /// A fresh empty folder for one test.
     static func temporaryFolder(_ name: String = #function) throws -> String {

@@ -37,7 +37,7 @@ public struct SyncExporter: Sendable {
             do {
                 return try JSONCoding.data(guided.document(timing), pretty: true)
             } catch {
-                throw RenderError("chapter \(timing.chapter.index): cannot encode guided navigation: \(error)")
+                throw RenderError(.export, "chapter \(timing.chapter.index): cannot encode guided navigation: \(error)", cause: error)
             }
         }
     }

@@ -15,7 +15,7 @@ public enum AtomicFile {
             .appendingPathComponent(".\(url.lastPathComponent)\(marker)\(ProcessInfo.processInfo.processIdentifier)").path
         do {
             let result = try body(temporary)
-            guard rename(temporary, path) == 0 else { throw RenderError("\(path): cannot write: \(String(cString: strerror(errno)))") }
+            guard rename(temporary, path) == 0 else { throw RenderError(.write, file: path, "cannot write: \(String(cString: strerror(errno)))") }
             return result
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
@@ -41,7 +41,7 @@ public enum AtomicFile {
         } catch let error as RenderError {
             throw error
         } catch {
-            throw RenderError("\(path): cannot write: \(reason(error))")
+            throw RenderError(.write, file: path, "cannot write: \(reason(error))")
         }
     }
 

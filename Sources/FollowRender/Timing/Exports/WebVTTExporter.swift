@@ -17,7 +17,7 @@ public enum WebVTTExporter {
     /// word that begins after the cue does.
     private static func cueText(_ sentence: TimedSentence, units: [UInt16]) -> String {
         var text = "", cursor = sentence.range.location
-        let slice = { (from: Int, to: Int) in escape(SyncText.line(units, from, to)) }
+        let slice = { (from: Int, to: Int) in XMLEscaping.escaped(SyncText.line(units, from, to), quotes: false) }
         for word in sentence.words {
             text += slice(cursor, word.range.location)
             if word.begin.milliseconds > sentence.begin.milliseconds {
@@ -27,11 +27,5 @@ public enum WebVTTExporter {
             cursor = word.range.end
         }
         return text + slice(cursor, sentence.range.end)
-    }
-
-    /// `&`, `<` and `>` as character references, as cue text requires.
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
     }
 }

@@ -15,9 +15,9 @@ enum SidecarFile {
         var header = timing
         header.sentences = []
         let frame = try encoder.encode(header)
-        guard let slot = frame.range(of: placeholder) else { throw RenderError("sidecar layout changed") }
+        guard let slot = frame.range(of: placeholder) else { throw RenderError(.write, "sidecar layout changed") }
         guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw RenderError(String(cString: strerror(errno)))
+            throw RenderError(.write, String(cString: strerror(errno)))
         }
         let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? file.close() }

@@ -107,7 +107,7 @@ public struct ChapterPositions: Sendable {
 
     /// The text in `range`, as a string.
     public func text(_ range: Range<Int>) -> String {
-        String(decoding: units[max(0, range.lowerBound)..<min(units.count, range.upperBound)], as: UTF16.self)
+        units.text(range.lowerBound, range.upperBound)
     }
 
     /// Up to `length` units ending at `offset`, not starting inside a surrogate pair.

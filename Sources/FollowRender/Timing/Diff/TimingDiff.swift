@@ -54,11 +54,8 @@ public struct TimingDiff: Sendable {
 
     private func compare(_ old: ChapterTiming, _ new: ChapterTiming, tally: inout Tally) -> DiffReport.Chapter {
         let oldText = Array(old.text.utf16), newText = Array(new.text.utf16)
-        let text = { (units: [UInt16], range: TextRange) in
-            String(decoding: units[min(range.location, units.count)..<min(range.end, units.count)], as: UTF16.self)
-        }
-        let oldSentences = old.sentences.map { text(oldText, $0.range) }
-        let newSentences = new.sentences.map { text(newText, $0.range) }
+        let oldSentences = old.sentences.map { oldText.text($0.range) }
+        let newSentences = new.sentences.map { newText.text($0.range) }
         var result = DiffReport.Chapter(chapter: new.chapter, duration: nil, textChanges: [], textDiffersBetweenSentences: false,
                                         sentenceShifts: [], wordShifts: [], sentencesCompared: 0, wordsCompared: 0)
         if differs(old.audio.duration, new.audio.duration) {
@@ -85,7 +82,7 @@ public struct TimingDiff: Sendable {
                     result.wordsCompared += 1
                     tally.wordShifts.append(abs(counterpart.begin.milliseconds - word.begin.milliseconds))
                     if let shift = shift(word.range, word.begin, word.end, counterpart.range, counterpart.begin, counterpart.end,
-                                         text: text(oldText, word.range)) {
+                                         text: oldText.text(word.range)) {
                         result.wordShifts.append(shift)
                     }
                 }
@@ -101,7 +98,7 @@ public struct TimingDiff: Sendable {
         let begin = timing.sentences[first], end = timing.sentences[last]
         let location = min(begin.range.location, units.count), stop = max(location, min(end.range.end, units.count))
         return .init(range: TextRange(location: location, length: stop - location),
-                     text: String(decoding: units[location..<stop], as: UTF16.self), begin: begin.begin, end: end.end)
+                     text: units.text(location, stop), begin: begin.begin, end: end.end)
     }
 
     private func shift(_ oldRange: TextRange, _ oldBegin: Seconds, _ oldEnd: Seconds,

@@ -50,16 +50,16 @@ public struct PositionIndex: Sendable {
     public func chapter(_ index: Int) throws(PositionError) -> ChapterPositions {
         guard let positions = chapters[index] else {
             let rendered = book.chapters.map { String($0.chapter.index) }.joined(separator: ", ")
-            throw PositionError("chapter \(index) was not rendered (rendered: \(rendered))")
+            throw PositionError(.notRendered, "chapter \(index) was not rendered (rendered: \(rendered))")
         }
         return positions
     }
 
     /// The position spoken at `time` seconds into chapter `index`'s audio.
     public func position(chapter index: Int, time: Double, sentenceStart: Bool = false) throws(PositionError) -> BookPosition {
-        guard time >= 0, time.isFinite else { throw PositionError("time \(time) is not a time in the audio") }
+        guard time >= 0, time.isFinite else { throw PositionError(.notATime, "time \(time) is not a time in the audio") }
         let positions = try chapter(index)
-        guard let hit = positions.word(at: time) else { throw PositionError("chapter \(index) has no timed words") }
+        guard let hit = positions.word(at: time) else { throw PositionError(.noTimedWords, "chapter \(index) has no timed words") }
         return answer(positions, sentenceStart ? positions.sentenceStart(hit) : hit, sentenceStart: sentenceStart)
     }
 
@@ -67,10 +67,10 @@ public struct PositionIndex: Sendable {
     /// (the chapter whose span holds it, then as `position(chapter:time:)`).
     public func position(audiobookTime time: Double, sentenceStart: Bool = false) throws(PositionError) -> BookPosition {
         guard let entry = book.manifest?.audiobook else {
-            throw PositionError("this render has no single-file audiobook (render with --audiobook); give CHAPTER:SECONDS")
+            throw PositionError(.noAudiobook, "this render has no single-file audiobook (render with --audiobook); give CHAPTER:SECONDS")
         }
         guard time.isFinite, let (index, local) = entry.chapter(at: time) else {
-            throw PositionError("time \(time) is outside the audiobook (0 to \(entry.duration.value) s)")
+            throw PositionError(.notATime, "time \(time) is outside the audiobook (0 to \(entry.duration.value) s)")
         }
         return try position(chapter: index, time: local, sentenceStart: sentenceStart)
     }
@@ -79,10 +79,10 @@ public struct PositionIndex: Sendable {
     public func position(chapter index: Int, offset: Int, sentenceStart: Bool = false) throws(PositionError) -> BookPosition {
         let positions = try chapter(index)
         guard offset >= 0, offset <= positions.units.count else {
-            throw PositionError("offset \(offset) is outside chapter \(index)'s text (0 to \(positions.units.count) UTF-16 units)")
+            throw PositionError(.outsideText, "offset \(offset) is outside chapter \(index)'s text (0 to \(positions.units.count) UTF-16 units)")
         }
         let found = sentenceStart ? positions.sentenceStart(atOffset: offset) : positions.word(atOffset: offset)
-        guard let hit = found else { throw PositionError("chapter \(index) has no timed words") }
+        guard let hit = found else { throw PositionError(.noTimedWords, "chapter \(index) has no timed words") }
         return answer(positions, hit, sentenceStart: sentenceStart)
     }
 

@@ -23,7 +23,7 @@ public struct RenderedBook: Hashable, Sendable {
     public static func load(_ path: String) throws(TimingFileError) -> RenderedBook {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw TimingFileError(file: path, reason: "no such file or folder")
+            throw TimingFileError(.notFound, file: path, reason: "no such file or folder")
         }
         if isFolder.boolValue { return try loadFolder(path) }
         let timing = try loadTiming(path)
@@ -36,21 +36,28 @@ public struct RenderedBook: Hashable, Sendable {
         chapters.first { $0.chapter.index == index }
     }
 
-    private static func loadFolder(_ folder: String) throws(TimingFileError) -> RenderedBook {
+    /// The `book.json` of a rendered folder, checked for its format and version;
+    /// the one place that file is read.
+    public static func manifest(in folder: String) throws(TimingFileError) -> BookManifest {
         let path = folder + "/" + OutputNaming.manifestFile
         let manifest = try decode(BookManifest.self, from: path)
         guard manifest.format == BookManifest.formatName else {
-            throw TimingFileError(file: path, reason: "not a follow-render book.json (format '\(manifest.format)')")
+            throw TimingFileError(.wrongFormat, file: path, reason: "not a follow-render book.json (format '\(manifest.format)')")
         }
         guard manifest.version <= BookManifest.currentVersion else {
-            throw TimingFileError(file: path, reason: "version \(manifest.version) is newer than this program reads (\(BookManifest.currentVersion))")
+            throw TimingFileError(.newerVersion, file: path, reason: "version \(manifest.version) is newer than this program reads (\(BookManifest.currentVersion))")
         }
+        return manifest
+    }
+
+    private static func loadFolder(_ folder: String) throws(TimingFileError) -> RenderedBook {
+        let manifest = try manifest(in: folder)
         var chapters: [ChapterTiming] = []
         for entry in manifest.chapters {
             let sidecar = folder + "/" + entry.timing
             let timing = try loadTiming(sidecar)
             guard timing.chapter.index == entry.index else {
-                throw TimingFileError(file: sidecar, reason: "is chapter \(timing.chapter.index), book.json says \(entry.index)")
+                throw TimingFileError(.mismatch, file: sidecar, reason: "is chapter \(timing.chapter.index), book.json says \(entry.index)")
             }
             chapters.append(timing)
         }
@@ -60,31 +67,31 @@ public struct RenderedBook: Hashable, Sendable {
     private static func loadTiming(_ path: String) throws(TimingFileError) -> ChapterTiming {
         let timing = try decode(ChapterTiming.self, from: path)
         guard timing.format == ChapterTiming.formatName else {
-            throw TimingFileError(file: path, reason: "not a follow-render timing sidecar (format '\(timing.format)')")
+            throw TimingFileError(.wrongFormat, file: path, reason: "not a follow-render timing sidecar (format '\(timing.format)')")
         }
         guard timing.version <= ChapterTiming.currentVersion else {
-            throw TimingFileError(file: path, reason: "version \(timing.version) is newer than this program reads (\(ChapterTiming.currentVersion))")
+            throw TimingFileError(.newerVersion, file: path, reason: "version \(timing.version) is newer than this program reads (\(ChapterTiming.currentVersion))")
         }
         return timing
     }
 
     private static func decode<T: Decodable>(_ type: T.Type, from path: String) throws(TimingFileError) -> T {
         guard FileManager.default.fileExists(atPath: path) else {
-            throw TimingFileError(file: path, reason: "no such file")
+            throw TimingFileError(.notFound, file: path, reason: "no such file")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw TimingFileError(file: path, reason: "cannot read the file")
+            throw TimingFileError(.unreadable, file: path, reason: "cannot read the file")
         }
         do {
             return try JSONCoding.decode(type, from: data)
         } catch let DecodingError.keyNotFound(key, context) {
-            throw TimingFileError(file: path, reason: "missing '\(key.stringValue)'" + location(context))
+            throw TimingFileError(.missingField, file: path, reason: "missing '\(key.stringValue)'" + location(context))
         } catch let DecodingError.typeMismatch(_, context) {
-            throw TimingFileError(file: path, reason: "wrong type" + location(context))
+            throw TimingFileError(.wrongType, file: path, reason: "wrong type" + location(context))
         } catch let DecodingError.valueNotFound(_, context) {
-            throw TimingFileError(file: path, reason: "missing value" + location(context))
+            throw TimingFileError(.missingField, file: path, reason: "missing value" + location(context))
         } catch {
-            throw TimingFileError(file: path, reason: "not valid JSON")
+            throw TimingFileError(.notJSON, file: path, reason: "not valid JSON", cause: error)
         }
     }
 

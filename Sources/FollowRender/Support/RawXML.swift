@@ -68,7 +68,7 @@ struct RawXML {
     private(set) var entityReferences: [Int] = []
 
     /// Scans `data`; `path` names the document in errors.
-    init(data: Data, path: String) throws(OverlayError) {
+    init(data: Data, path: String) throws(RenderError) {
         bytes = [UInt8](data)
         var scanner = Scanner(bytes: bytes, path: path)
         try scanner.scan()
@@ -80,13 +80,13 @@ struct RawXML {
 
     /// Throws unless the text nodes are exactly libxml2's, so that no edit can
     /// land on the wrong characters.
-    func verify(against document: XMLDocument) throws(OverlayError) {
+    func verify(against document: XMLDocument) throws(RenderError) {
         let parsed = document.root?.textNodes ?? []
         guard parsed.count == textNodes.count else {
-            throw OverlayError("\(document.path): found \(textNodes.count) text nodes in the raw markup but libxml2 has \(parsed.count); the document is left without overlay")
+            throw RenderError(.overlay, file: document.path, "found \(textNodes.count) text nodes in the raw markup but libxml2 has \(parsed.count); the document is left without overlay")
         }
         for (index, (node, raw)) in zip(parsed, textNodes).enumerated() where Array(node.content.utf16) != raw.units {
-            throw OverlayError("\(document.path): text node \(index) reads differently in the raw markup and in libxml2; the document is left without overlay")
+            throw RenderError(.overlay, file: document.path, "text node \(index) reads differently in the raw markup and in libxml2; the document is left without overlay")
         }
     }
 
@@ -134,7 +134,7 @@ private struct Scanner {
         self.path = path
     }
 
-    mutating func scan() throws(OverlayError) {
+    mutating func scan() throws(RenderError) {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         while index < bytes.count {
             let byte = bytes[index]
@@ -152,7 +152,7 @@ private struct Scanner {
 
     private var insideRoot: Bool { !namespaces.isEmpty }
 
-    private mutating func markup() throws(OverlayError) {
+    private mutating func markup() throws(RenderError) {
         if matches("<!--") {
             finishText()
             index = try position(after: "-->", from: index + 4)
@@ -176,7 +176,7 @@ private struct Scanner {
         }
     }
 
-    private mutating func startTag() throws(OverlayError) {
+    private mutating func startTag() throws(RenderError) {
         let start = index
         index += 1
         let name = readName()
@@ -212,7 +212,7 @@ private struct Scanner {
         }
         guard !rootClosed else { throw fault("content after the root element") }
         let inherited = namespaces.last ?? nil
-        let declared = attributes.first { $0.name == "xmlns" }.map { Self.decodeAttribute($0.value) }
+        let declared = attributes.first { $0.name == "xmlns" }.map { XMLEscaping.decodedAmpersands($0.value) }
         let namespace = declared ?? inherited
         tags.append(RawXML.Tag(kind: empty ? .empty : .start, name: name, range: start..<index,
                                attributes: attributes, defaultNamespace: namespace, parent: parents.last))
@@ -224,7 +224,7 @@ private struct Scanner {
         }
     }
 
-    private mutating func endTag() throws(OverlayError) {
+    private mutating func endTag() throws(RenderError) {
         let start = index
         index += 2
         let name = readName()
@@ -239,7 +239,7 @@ private struct Scanner {
     }
 
     /// `<!DOCTYPE …>` with its internal subset, or another declaration.
-    private mutating func skipDeclaration() throws(OverlayError) {
+    private mutating func skipDeclaration() throws(RenderError) {
         index += 2
         var quote: UInt8?
         var depth = 0
@@ -265,7 +265,7 @@ private struct Scanner {
         throw fault("a declaration is not closed")
     }
 
-    private mutating func reference() throws(OverlayError) {
+    private mutating func reference() throws(RenderError) {
         let start = index
         guard let semicolon = bytes[index...].prefix(40).firstIndex(of: UInt8(ascii: ";")) else {
             throw fault("an '&' that starts no reference")
@@ -286,7 +286,7 @@ private struct Scanner {
     }
 
     /// One character of character data or CDATA, line ends normalized as XML does.
-    private mutating func character(cdata: Bool) throws(OverlayError) {
+    private mutating func character(cdata: Bool) throws(RenderError) {
         let start = index
         let byte = bytes[index]
         if byte == 0x0D {
@@ -340,16 +340,12 @@ private struct Scanner {
         return entity.pointee.value
     }
 
-    private static func decodeAttribute(_ value: String) -> String {
-        value.replacingOccurrences(of: "&amp;", with: "&")
-    }
-
     private func matches(_ text: String) -> Bool {
         let utf8 = Array(text.utf8)
         return index + utf8.count <= bytes.count && bytes[index..<(index + utf8.count)].elementsEqual(utf8)
     }
 
-    private func position(of text: String, from start: Int) throws(OverlayError) -> Int {
+    private func position(of text: String, from start: Int) throws(RenderError) -> Int {
         let utf8 = Array(text.utf8)
         var probe = start
         while probe + utf8.count <= bytes.count {
@@ -359,7 +355,7 @@ private struct Scanner {
         throw fault("'\(text)' is missing")
     }
 
-    private func position(after text: String, from start: Int) throws(OverlayError) -> Int {
+    private func position(after text: String, from start: Int) throws(RenderError) -> Int {
         try position(of: text, from: start) + text.utf8.count
     }
 
@@ -380,7 +376,7 @@ private struct Scanner {
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
     }
 
-    private func fault(_ reason: String) -> OverlayError {
-        OverlayError("\(path): \(reason) (near byte \(index)); the document is left without overlay")
+    private func fault(_ reason: String) -> RenderError {
+        RenderError(.overlay, file: path, "\(reason) (near byte \(index)); the document is left without overlay")
     }
 }

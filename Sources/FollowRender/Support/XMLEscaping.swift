@@ -1,0 +1,32 @@
+/// Escaping of text the writers put into XML, XHTML, SMIL and WebVTT, in one place.
+enum XMLEscaping {
+    /// `text` with `&`, `<` and `>` as character references, and `"` too when
+    /// `quotes` (for double-quoted attributes; WebVTT cue text keeps its quotes).
+    /// Characters XML 1.0 does not allow (C0 controls other than tab, line feed
+    /// and carriage return; U+FFFE, U+FFFF) become U+FFFD.
+    static func escaped(_ text: String, quotes: Bool = true) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"" where quotes: result += "&quot;"
+            case "\u{9}", "\u{A}", "\u{D}": result.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    result += "\u{FFFD}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+
+    /// An attribute value as the raw tokenizer reads it: `&amp;` back to `&`.
+    static func decodedAmpersands(_ value: String) -> String {
+        value.replacingOccurrences(of: "&amp;", with: "&")
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import FollowRender
+
+/// Cancelling a worker pool at every moment of a worker's start-up: nothing may
+/// slip through the window between launching a process and registering it.
+@Suite("Cancelling worker processes at every stage of start-up", .serialized)
+struct WorkerPoolTests {
+    static let settings = RenderSettings(rateName: "4x", speed: 4, wpm: 708)
+
+    @Test("a cancellation at any start-up stage stops the worker and starts no other", arguments: WorkerPool.Stage.allCases)
+    func cancelAtStage(stage: WorkerPool.Stage) throws {
+        let folder = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let jobs = [1, 2].map { index in
+            ChapterJob(bookPath: TestPaths.sampleBook, index: index, settings: Self.settings, outputFolder: folder,
+                       track: index, trackCount: 2)
+        }
+        let cancellation = RenderCancellation()
+        let pool = WorkerPool(executable: TestPaths.cli, width: 1) { index, reached in
+            if index == 1, reached == stage { cancellation.cancel(signal: SIGTERM) }
+        }
+        let started = Locked<[Int]>([])
+        let clock = Date()
+        let results = pool.run(jobs, cancellation: cancellation) { event in
+            if case let .started(index) = event { started.update { $0.append(index) } }
+        }
+        #expect(Date().timeIntervalSince(clock) < 30)
+        #expect(results[2] == nil, "the second chapter started after the cancellation")
+        switch stage {
+        case .queued, .launching:
+            #expect(results.isEmpty)
+            #expect(started.value.isEmpty)
+        case .registered, .reporting:
+            #expect(started.value == [1])
+            guard case let .failure(error)? = results[1] else {
+                Issue.record("chapter 1 was not stopped: \(String(describing: results[1]))")
+                return
+            }
+            #expect(error.kind == .worker)
+            #expect(error.reason == "worker stopped by signal \(SIGTERM)")
+        }
+        let finals = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !AtomicFile.isTemporary($0) }
+        #expect(finals.isEmpty, "\(finals)")
+    }
+
+    @Test("a worker error line with an empty reason is still an error message")
+    func emptyReason() {
+        #expect(WorkerMessage(line: WorkerMessage.error("").line) == .error(""))
+        #expect(WorkerMessage(line: "error disk full") == .error("disk full"))
+    }
+
+    @Test("a worker executable that cannot be started is one worker-kind failure per chapter")
+    func missingExecutable() throws {
+        let job = ChapterJob(bookPath: TestPaths.sampleBook, index: 1, settings: Self.settings, outputFolder: "/nonexistent",
+                             track: 1, trackCount: 1)
+        let results = WorkerPool(executable: "/nonexistent/follow-render", width: 1)
+            .run([job], cancellation: RenderCancellation()) { _ in }
+        guard case let .failure(error)? = results[1] else {
+            Issue.record("no failure: \(String(describing: results[1]))")
+            return
+        }
+        #expect(error.kind == .worker)
+        #expect(error.reason.hasPrefix("cannot start a worker process (/nonexistent/follow-render)"))
+    }
+}
