@@ -11,6 +11,7 @@ enum RenderCommand: Command {
                              [--jobs N] [--include-notes] [--matter all|body] [--force] [--strict]
                              [--sync vtt,srt,guided] [--web] [--quiet]
                              [--epub PATH [--granularity sentence|word]] [input options]
+                             [--lexicon FILE]…
 
         Narrates BOOK (an .epub file, an unpacked EPUB folder, or a plain-text,
         Markdown or PDF file, told apart by content) with eSpeak NG and
@@ -50,7 +51,12 @@ enum RenderCommand: Command {
                             sidecars go to a temporary folder that is removed.
           --granularity G   What --epub highlights: sentence (default) or word.
           --quiet           No progress and no summary.
+        \(PronunciationOptions.help)
           -h, --help        Show this help.
+
+        The book's own pronunciation hints are applied: PLS lexicons its documents
+        link, and ssml:ph phonemes on elements. Japanese text is read from MeCab's
+        readings. A warning per chapter and language names text the voice cannot speak.
 
         Input options (BOOK a .txt, .md or .pdf file; --epub then builds a new EPUB 3):
         \(InputArguments.help)
@@ -83,6 +89,7 @@ enum RenderCommand: Command {
         let web = arguments.flag("--web")
         let granularityName = try arguments.option("--granularity")
         let input = try InputArguments.parse(&arguments)
+        let lexicons = try PronunciationOptions.lexicons(&arguments)
         let path = try arguments.positionals("BOOK")[0]
 
         guard let format = AudioFormat(rawValue: formatName) else {
@@ -91,8 +98,9 @@ enum RenderCommand: Command {
         if rate != nil, wpm != nil { throw UsageError("give --rate or --wpm, not both") }
         if web, epub != nil, out == nil { throw UsageError("--web with --epub needs --out (the folder is otherwise removed)") }
         let granularity = try granularity(granularityName, epub: epub, format: format)
-        let settings = try settings(rate: rate, wpm: wpm, voice: voice, format: format, bitrate: bitrate, includeNotes: includeNotes,
+        var settings = try settings(rate: rate, wpm: wpm, voice: voice, format: format, bitrate: bitrate, includeNotes: includeNotes,
                                     input: input)
+        settings.lexicons = lexicons
         let chosen = try selection.map { text throws(UsageError) -> ChapterSelection in
             guard let parsed = ChapterSelection(text) else { throw UsageError("--chapters takes a list such as 1,3-5, not '\(text)'") }
             return parsed

@@ -45,9 +45,14 @@ public struct RenderJob: Sendable {
         }
         let folder = try outputFolder()
         defer { if options.isTemporary { try? FileManager.default.removeItem(atPath: folder) } }
-        let renderer = BookRenderer(bookPath: path, book: archive.book, chapters: chapters, unreadable: unreadable,
+        var renderer = BookRenderer(bookPath: path, book: archive.book, chapters: chapters, unreadable: unreadable,
                                     selection: options.selection, settings: options.settings, outputFolder: folder,
                                     jobs: options.jobs, force: options.force, workerExecutable: try workerExecutable())
+        renderer.pronunciationKeys = try PronunciationStage.prepare(
+            archive: archive, bookPath: path, chapters: chapters,
+            checked: chapters.filter { options.selection?.contains($0.index) ?? true },
+            lexicons: options.settings.lexicons, voice: options.settings.voice
+        ) { file, message in onEvent(.warning(file: file, message: message)) }
         let sampleRate: Int
         do {
             sampleRate = try SpeechEngine.shared().sampleRate

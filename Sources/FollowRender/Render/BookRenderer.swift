@@ -25,6 +25,8 @@ public struct BookRenderer: Sendable {
     public var force: Bool
     /// This program's executable, started as the worker.
     public var workerExecutable: String
+    /// Each chapter's `Pronouncer.fingerprint(of:)` by spine position, for its cache key.
+    public var pronunciationKeys: [Int: String] = [:]
 
     public init(bookPath: String, book: Book, chapters: [Chapter], unreadable: [UnreadableChapter] = [],
                 selection: ChapterSelection?, settings: RenderSettings,
@@ -53,7 +55,8 @@ public struct BookRenderer: Sendable {
         let previous = Self.existingManifest(in: folder)
         let plan = chapters.enumerated().map { position, chapter in
             let key = ChapterCacheKey.make(chapter: chapter, settings: settings, voice: voices.bookVoice, track: position + 1,
-                                           trackCount: chapters.count, metadata: book.metadata, engineVersion: engine.version)
+                                           trackCount: chapters.count, metadata: book.metadata, engineVersion: engine.version,
+                                           pronunciation: pronunciationKeys[chapter.index] ?? "")
             return (chapter: chapter, track: position + 1, key: key)
         }
         let kept = plan.compactMap { entry -> BookManifest.Chapter? in

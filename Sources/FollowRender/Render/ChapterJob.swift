@@ -34,6 +34,9 @@ public struct ChapterJob: Hashable, Sendable, Codable {
         guard let chapter = try reader.chapter(item) else {
             throw RenderError("\(item.path): no narratable text")
         }
+        // Lexicon warnings were shown by the process that planned the render.
+        let spokenForms = try Pronouncer(archive: archive, lexiconPaths: settings.lexicons) { _ in }
+            .spokenSentences(of: chapter)
         let engine = try SpeechEngine.shared()
         let voices = try VoiceResolver(engine: engine, forced: settings.voice, bookLanguage: archive.book.metadata.language)
         let audioFile = OutputNaming.audioFile(index: index, title: chapter.title, format: settings.format)
@@ -43,7 +46,7 @@ public struct ChapterJob: Hashable, Sendable, Codable {
         let timing = try AtomicFile.produce(at: audioPath) { temporary in
             let writer = try makeAudioWriter(format: settings.format, path: temporary, sampleRate: sampleRate,
                                              bitrate: settings.bitrate, tags: tags(for: chapter, in: archive))
-            return try ChapterRenderer(engine: engine, settings: settings, voices: voices)
+            return try ChapterRenderer(engine: engine, settings: settings, voices: voices, spokenForms: spokenForms)
                 .render(chapter, into: writer, audioFile: audioFile, progress: progress)
         }
         try SidecarFile.write(timing, to: outputFolder + "/" + timingFile)

@@ -1,0 +1,79 @@
+/// Finds text the chosen voices cannot speak: letters of a script the voice's
+/// language does not read, which eSpeak NG spells out by name ("Chinese
+/// letter" for each kanji the Japanese voice is given, "Japanese letter" for
+/// kana given to the Chinese one) or skips. Checked on what is actually spoken,
+/// so kanji that MeCab gave a reading, or a word a lexicon replaced, count as spoken.
+///
+/// Cheap on books without such letters: the shown text is scanned first, and
+/// the spoken form is built only for chapters where something was found.
+public enum SpeechCoverage {
+    /// Letters of one chapter and language that the voice cannot speak.
+    public struct Gap: Hashable, Sendable, CustomStringConvertible {
+        public var chapter: Int
+        public var href: String
+        /// The language of the text, as the book tags it.
+        public var language: String
+        public var voice: String
+        /// How many characters.
+        public var count: Int
+        /// The first of them, with a few characters around it.
+        public var example: String
+
+        public var description: String {
+            "chapter \(chapter): \(count) character\(count == 1 ? "" : "s") in '\(language)' text that the voice "
+                + "'\(voice)' cannot speak (it spells them out or skips them), e.g. \(example.debugDescription)"
+        }
+    }
+
+    /// The gaps of `chapters`, per chapter and language, in order.
+    public static func gaps(in chapters: [Chapter], pronouncer: Pronouncer, engine: SpeechEngine, forcedVoice: String?,
+                            bookLanguage: String) throws -> [Gap] {
+        let voices = try VoiceResolver(engine: engine, forced: forcedVoice, bookLanguage: bookLanguage)
+        var gaps: [Gap] = []
+        for chapter in chapters {
+            let readable = { (language: String) -> (voice: String, scripts: Set<Script>) in
+                let voice = voices.voice(for: language)
+                return (voice, Script.readable(byVoiceLanguage: engine.voice(named: voice)?.languages.first ?? language))
+            }
+            guard hasUnreadable(chapter, readable: readable) else { continue }
+            var found: [String: Gap] = [:]
+            var order: [String] = []
+            for sentence in try pronouncer.spokenSentences(of: chapter) {
+                let units = Array(sentence.text.utf16)
+                for segment in sentence.segments {
+                    let language = chapter.text.language(at: segment.shown.lowerBound) ?? chapter.language
+                    let (voice, scripts) = readable(language)
+                    let text = String(decoding: units[segment.spoken], as: UTF16.self)
+                    for scalar in text.unicodeScalars where !scripts.contains(Script.of(scalar)) {
+                        if found[language] == nil {
+                            order.append(language)
+                            found[language] = Gap(chapter: chapter.index, href: chapter.href, language: language, voice: voice,
+                                                  count: 0, example: example(around: scalar, in: text))
+                        }
+                        found[language]!.count += 1
+                    }
+                }
+            }
+            gaps += order.compactMap { found[$0] }
+        }
+        return gaps
+    }
+
+    /// Whether the shown text has any letter its run's voice cannot read.
+    private static func hasUnreadable(_ chapter: Chapter, readable: (String) -> (voice: String, scripts: Set<Script>)) -> Bool {
+        let units = Array(chapter.text.text.utf16)
+        for run in chapter.text.languages {
+            let scripts = readable(run.language).scripts
+            let text = String(decoding: units[run.range.location..<run.range.end], as: UTF16.self)
+            if text.unicodeScalars.contains(where: { !scripts.contains(Script.of($0)) }) { return true }
+        }
+        return false
+    }
+
+    private static func example(around scalar: Unicode.Scalar, in text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        guard let index = scalars.firstIndex(of: scalar) else { return String(scalar) }
+        let window = scalars[max(0, index - 6)..<min(scalars.count, index + 7)]
+        return String(String.UnicodeScalarView(window))
+    }
+}
