@@ -10,6 +10,9 @@ import Foundation
 /// table of the symbols eSpeak's tables share (`a e i o u`, `E O @`, `S Z T D N`, …).
 /// A symbol with no equivalent fails the whole transcription, naming the
 /// symbol, so the caller can skip the entry rather than say something wrong.
+/// A transcription without any stress mark (`kusə`, `nɔrθ`) is stressed on its
+/// first syllable, as the word said alone is: eSpeak reads unstressed phoneme
+/// input as a weak syllable, up to 40% shorter than the word said alone.
 public enum PhonemeConverter {
     /// The transcription alphabets PLS and SSML name.
     public enum Alphabet: String, Sendable, Hashable {
@@ -31,7 +34,8 @@ public enum PhonemeConverter {
     /// eSpeak mnemonics for `transcription` in `alphabet`, for a voice of `language` (BCP 47).
     public static func espeak(_ transcription: String, alphabet: Alphabet, language: String) throws(UnknownSymbol) -> String {
         let ipa = alphabet == .ipa ? transcription : try XSAMPA.ipa(transcription)
-        return try convert(ipa, english: language.lowercased().hasPrefix("en"))
+        let mnemonics = try convert(ipa, english: language.lowercased().hasPrefix("en"))
+        return mnemonics.contains("'") || mnemonics.contains(",") ? mnemonics : "'" + mnemonics
     }
 
     private static func convert(_ ipa: String, english: Bool) throws(UnknownSymbol) -> String {
