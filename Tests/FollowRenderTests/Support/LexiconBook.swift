@@ -8,13 +8,14 @@ enum LexiconBook {
     static let english = "Dr. Watson met Niamh at noon."
     static let japanese = "日本語を話す人がいる。"
 
-    /// Writes the book into a fresh folder and returns its path.
-    static func write(link href: String? = nil, name: String = #function) throws -> String {
+    /// Writes the book into a fresh folder and returns its path; `extra` is
+    /// more XHTML for the end of the first chapter.
+    static func write(link href: String? = nil, extra: String = "", name: String = #function) throws -> String {
         let link = href.map { "<link rel=\"pronunciation\" type=\"application/pls+xml\" href=\"\($0)\"/>" } ?? ""
         let chapter = """
             <?xml version="1.0" encoding="UTF-8"?>
             <html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en"><head><title>Chapter</title>\(link)</head>
-            <body><h1 id="start">One</h1><p>\(english)</p><p xml:lang="ja">\(japanese)</p></body></html>
+            <body><h1 id="start">One</h1><p>\(english)</p><p xml:lang="ja">\(japanese)</p>\(extra)</body></html>
             """
         let files = EPUBTestSupport.replacing("EPUB/text/chapter 1.xhtml", with: chapter, in: EPUBTestSupport.minimalBook())
         let folder = try TestPaths.temporaryFolder(name)
