@@ -30,7 +30,7 @@ enum Script: Hashable, Sendable {
     }
 
     /// The scripts a voice for `language` (its first eSpeak language, e.g. `ja`,
-    /// `cmn`, `en-us`) reads; every voice reads `common`.
+    /// `cmn`, `en-us`) reads; every voice reads `common` and Hangul.
     static func readable(byVoiceLanguage language: String) -> Set<Script> {
         let primary = Lexicon.primary(language)
         let own: [Script] = switch primary {
@@ -45,6 +45,7 @@ enum Script: Hashable, Sendable {
         case "th": [.thai]
         default: []
         }
-        return Set(own + [.common])
+        // eSpeak switches to its Korean voice for Hangul by itself.
+        return Set(own + [.common, .hangul])
     }
 }

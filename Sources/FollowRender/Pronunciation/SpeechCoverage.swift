@@ -44,7 +44,7 @@ public enum SpeechCoverage {
                     let language = chapter.text.language(at: segment.shown.lowerBound) ?? chapter.language
                     let (voice, scripts) = readable(language)
                     let text = String(decoding: units[segment.spoken], as: UTF16.self)
-                    for scalar in text.unicodeScalars where !scripts.contains(Script.of(scalar)) {
+                    for scalar in unreadable(text, scripts: scripts) {
                         if found[language] == nil {
                             order.append(language)
                             found[language] = Gap(chapter: chapter.index, href: chapter.href, language: language, voice: voice,
@@ -59,13 +59,29 @@ public enum SpeechCoverage {
         return gaps
     }
 
+    /// The letters of `text` outside `scripts`, except a Greek letter standing
+    /// alone (`π`, `α`), which eSpeak reads by its name as a reader would.
+    private static func unreadable(_ text: String, scripts: Set<Script>) -> [Unicode.Scalar] {
+        let scalars = Array(text.unicodeScalars)
+        return scalars.indices.compactMap { index in
+            let script = Script.of(scalars[index])
+            guard !scripts.contains(script) else { return nil }
+            if script == .greek {
+                let before = index > 0 ? Script.of(scalars[index - 1]) : .common
+                let after = index + 1 < scalars.count ? Script.of(scalars[index + 1]) : .common
+                if before != .greek, after != .greek { return nil }
+            }
+            return scalars[index]
+        }
+    }
+
     /// Whether the shown text has any letter its run's voice cannot read.
     private static func hasUnreadable(_ chapter: Chapter, readable: (String) -> (voice: String, scripts: Set<Script>)) -> Bool {
         let units = Array(chapter.text.text.utf16)
         for run in chapter.text.languages {
             let scripts = readable(run.language).scripts
             let text = String(decoding: units[run.range.location..<run.range.end], as: UTF16.self)
-            if text.unicodeScalars.contains(where: { !scripts.contains(Script.of($0)) }) { return true }
+            if !unreadable(text, scripts: scripts).isEmpty { return true }
         }
         return false
     }
