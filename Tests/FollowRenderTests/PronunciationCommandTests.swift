@@ -32,13 +32,22 @@ struct PronunciationCommandTests {
         #expect(!run.stderr.contains("'ja' text"), "MeCab's readings leave the Japanese voice nothing to spell out")
     }
 
-    @Test("a render with lexicons keeps the timing invariants and round trips, and a missing lexicon only warns")
+    @Test("a render with lexicons keeps the timing invariants and round trips; bad lexicons only warn, one line each")
     func renderWithLexicons() throws {
         let book = try LexiconBook.write()
-        let missing = try TestPaths.temporaryFolder() + "/missing.tsv"
-        let render = try RenderedFolder.render(book, ["--rate", "4x", "--lexicon", Self.fixture, "--lexicon", missing])
-        let warning = "follow-render: warning: \(missing): pronunciation lexicon skipped: no such file"
-        #expect(render.run.stderr.split(separator: "\n").filter { $0 == warning }.count == 1, "\(render.run.stderr)")
+        let folder = try TestPaths.temporaryFolder()
+        let missing = folder + "/missing.tsv"
+        let notPLS = folder + "/page.pls"
+        try "<html xmlns=\"http://www.w3.org/1999/xhtml\"/>".write(toFile: notPLS, atomically: true, encoding: .utf8)
+        let click = folder + "/click.tsv"
+        try "Watson\t/ʘatsən/\n".write(toFile: click, atomically: true, encoding: .utf8)
+        let render = try RenderedFolder.render(book, ["--rate", "4x", "--lexicon", Self.fixture, "--lexicon", missing,
+                                                      "--lexicon", notPLS, "--lexicon", click])
+        let lines = render.run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0 == "follow-render: warning: \(missing): pronunciation lexicon skipped: no such file" }.count == 1,
+                "\(render.run.stderr)")
+        #expect(lines.filter { $0.hasPrefix("follow-render: warning: \(notPLS): pronunciation lexicon skipped: not a PLS") }.count == 1)
+        #expect(lines.filter { $0.hasPrefix("follow-render: warning: \(click): line 1 'Watson': entry skipped: no eSpeak NG equivalent for the symbol 'ʘ'") }.count == 1)
         try Self.checkTimings(render)
         let first = try #require(render.timings.first?.sentences.first { $0.words.count == 6 })
         #expect(first.words[0].range == TextRange(location: first.range.location, length: 2), "Dr is the shown word")

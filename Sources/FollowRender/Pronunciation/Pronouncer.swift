@@ -18,12 +18,9 @@ public final class Pronouncer {
     /// Reads the user lexicons at `lexiconPaths` (PLS or TSV files) now.
     public init(archive: EPUBArchive, lexiconPaths: [String], warn: @escaping (PronunciationWarning) -> Void) {
         self.archive = archive
-        var seen = Set<PronunciationWarning>()
-        let once = { (warning: PronunciationWarning) in if seen.insert(warning).inserted { warn(warning) } }
         let language = archive.book.metadata.language
-        users = LexiconMatcher(lexiconPaths.compactMap { LexiconReader.file(at: $0, language: language, warn: once) })
+        users = LexiconMatcher(lexiconPaths.compactMap { LexiconReader.file(at: $0, language: language, warn: warn) })
         self.warn = warn
-        warned = seen
     }
 
     /// The spoken form of every sentence of `chapter`, in order.
@@ -37,6 +34,9 @@ public final class Pronouncer {
     /// (and of the analyser), for the chapter's cache key: editing a lexicon
     /// changes the keys of the chapters whose speech it changes, and only those.
     public func fingerprint(of chapter: Chapter) throws(PronunciationError) -> String {
+        let hints = chapter.text.pronunciation
+        let japanese = chapter.text.languages.contains { Lexicon.primary($0.language) == "ja" }
+        guard !hints.phonemes.isEmpty || !hints.lexicons.isEmpty || !users.isEmpty || japanese else { return "" }
         let spoken = try spokenSentences(of: chapter).filter(\.isReplaced)
         guard !spoken.isEmpty else { return "" }
         var parts = [analyzer?.version ?? ""]
@@ -82,15 +82,15 @@ public final class Pronouncer {
                 return nil
             }
             if let known = bookLexicons[path] { return known.map { scoped($0, to: link) } }
-            let lexicon = load(path)
+            let lexicon = load(path, linkedFrom: chapter.href)
             bookLexicons[path] = lexicon
             return lexicon.map { scoped($0, to: link) }
         }
     }
 
-    private func load(_ path: String) -> Lexicon? {
+    private func load(_ path: String, linkedFrom chapterHref: String) -> Lexicon? {
         if !archive.book.manifest.contains(where: { $0.path == path }) {
-            report(PronunciationWarning(.missing, file: path, reason: "linked as a pronunciation lexicon but not in the manifest (read anyway)"))
+            report(PronunciationWarning(.notInManifest, file: path, reason: "linked from \(chapterHref) but not listed in the manifest"))
         }
         let data: Data
         do {

@@ -12,6 +12,8 @@ public struct PronunciationWarning: Hashable, Sendable, CustomStringConvertible 
         case unmappableSymbol
         case emptyEntry
         case outsideContainer
+        /// Linked from a document but not listed in the manifest: read anyway.
+        case notInManifest
     }
 
     public var kind: Kind
@@ -28,10 +30,11 @@ public struct PronunciationWarning: Hashable, Sendable, CustomStringConvertible 
         self.reason = reason
     }
 
-    /// The line after the file name: `entry 'Coosa': skipped: …` or the reason alone.
+    /// The line after the file name: `Coosa: entry skipped: …`, or for the
+    /// whole lexicon `pronunciation lexicon skipped: …`.
     public var message: String {
-        guard let entry else { return "pronunciation lexicon skipped: \(reason)" }
-        return "\(entry): entry skipped: \(reason)"
+        if let entry { return "\(entry): entry skipped: \(reason)" }
+        return "pronunciation lexicon \(kind == .notInManifest ? "read anyway" : "skipped"): \(reason)"
     }
 
     public var description: String { "\(file): \(message)" }

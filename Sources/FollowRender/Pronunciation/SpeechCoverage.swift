@@ -75,13 +75,18 @@ public enum SpeechCoverage {
         }
     }
 
-    /// Whether the shown text has any letter its run's voice cannot read.
+    /// Whether the shown text may hold a letter its run's voice cannot read:
+    /// a fast scan of the code units, where everything below U+0370 (Latin,
+    /// digits, punctuation) is speakable by every voice.
     private static func hasUnreadable(_ chapter: Chapter, readable: (String) -> (voice: String, scripts: Set<Script>)) -> Bool {
         let units = Array(chapter.text.text.utf16)
         for run in chapter.text.languages {
-            let scripts = readable(run.language).scripts
-            let text = String(decoding: units[run.range.location..<run.range.end], as: UTF16.self)
-            if !unreadable(text, scripts: scripts).isEmpty { return true }
+            var scripts: Set<Script>?
+            for unit in units[run.range.location..<run.range.end] where unit >= 0x0370 {
+                let script = (0xD800...0xDFFF).contains(unit) ? Script.han : Script.of(Unicode.Scalar(unit) ?? " ")
+                if scripts == nil { scripts = readable(run.language).scripts }
+                if !scripts!.contains(script) { return true }
+            }
         }
         return false
     }
