@@ -103,6 +103,21 @@ struct GeorgiaPronunciationTests {
         #expect(Double(within) >= 0.85 * Double(ratios.count))
     }
 
+    @Test("the whole book renders at 4x with its lexicon and phonemes: timing invariants, positions and onsets hold")
+    func wholeBookRender() throws {
+        let render = try RenderedFolder.render(TestPaths.book("georgia-pls-ssml.epub"), ["--rate", "4x"], name: "georgia4x")
+        #expect(!render.run.stderr.contains("warning"), "\(render.run.stderr)")
+        try checkTimingsAndPositions(render)
+        let errors = try sentenceOnsetErrors(render)
+        #expect(errors.count > 200)
+        #expect(errors.sorted()[errors.count / 2] <= 0.020, "median onset error")
+        let timing = try #require(render.timings.first)
+        let units = Array(timing.text.utf16)
+        let words = timing.sentences.flatMap(\.words)
+        let piedmont = words.filter { String(decoding: units[$0.range.location..<$0.range.end], as: UTF16.self) == "Piedmont" }
+        #expect(piedmont.count >= 5 && piedmont.allSatisfy { $0.end.value > $0.begin.value })
+    }
+
     /// The voiced length of `said` alone: as the whole utterance when the word
     /// ends a clause in the book (eSpeak lengthens clause-final words), else as
     /// the first word of "`said` and", where it is not clause-final either.

@@ -48,7 +48,7 @@ struct PronunciationCommandTests {
                 "\(render.run.stderr)")
         #expect(lines.filter { $0.hasPrefix("follow-render: warning: \(notPLS): pronunciation lexicon skipped: not a PLS") }.count == 1)
         #expect(lines.filter { $0.hasPrefix("follow-render: warning: \(click): line 1 'Watson': entry skipped: no eSpeak NG equivalent for the symbol 'ʘ'") }.count == 1)
-        try Self.checkTimings(render)
+        try checkTimingsAndPositions(render)
         let first = try #require(render.timings.first?.sentences.first { $0.words.count == 6 })
         #expect(first.words[0].range == TextRange(location: first.range.location, length: 2), "Dr is the shown word")
     }
@@ -57,34 +57,9 @@ struct PronunciationCommandTests {
     func japaneseRender() throws {
         let render = try RenderedFolder.render(TestPaths.book("internallinks.epub"),
                                                ["--rate", "4x", "--chapters", "3", "--lexicon", Self.fixture])
-        try Self.checkTimings(render)
-        var errors: [Double] = []
-        for (timing, chapter) in zip(render.timings, render.manifest.chapters) {
-            let audio = try DecodedAudio(path: render.file(chapter.audio))
-            let levels = audio.frameLevels()
-            for sentence in timing.sentences where !sentence.words.isEmpty {
-                errors.append(audio.onset(near: sentence.begin.value, levels: levels).map { abs($0 - sentence.begin.value) } ?? 1)
-            }
-        }
+        try checkTimingsAndPositions(render)
+        let errors = try sentenceOnsetErrors(render)
         #expect(errors.count > 40)
         #expect(errors.sorted()[errors.count / 2] <= 0.020, "median onset error")
-    }
-
-    /// Timing invariants, and every word's offset → time → offset round trip.
-    private static func checkTimings(_ render: RenderedFolder) throws {
-        let index = PositionIndex(try RenderedBook.load(render.path))
-        var words = 0
-        for timing in render.timings {
-            #expect(timingViolations(timing) == [], "\(timing.chapter.href)")
-            for sentence in timing.sentences {
-                for word in sentence.words {
-                    words += 1
-                    let forward = try index.position(chapter: timing.chapter.index, offset: word.range.location)
-                    let back = try index.position(chapter: timing.chapter.index, time: forward.audio.time.value)
-                    #expect(forward.word.range == word.range && back.offset == word.range.location, "\(word.range)")
-                }
-            }
-        }
-        #expect(words > 5)
     }
 }
