@@ -30,9 +30,8 @@ enum PronunciationOptions {
     static func warnCoverage(_ chapters: [Chapter], pronouncer: Pronouncer, voice: String?, archive: EPUBArchive,
                              path: String) throws {
         do {
-            let engine = try SpeechEngine.shared()
-            for gap in try SpeechCoverage.gaps(in: chapters, pronouncer: pronouncer, engine: engine, forcedVoice: voice,
-                                               bookLanguage: archive.book.metadata.language) {
+            for gap in try SpeechCoverage.gaps(in: chapters, pronouncer: pronouncer, engine: { try SpeechEngine.shared() },
+                                               forcedVoice: voice, bookLanguage: archive.book.metadata.language) {
                 Console.warning(file: path, gap.description)
             }
         } catch {

@@ -25,12 +25,16 @@ public enum SpeechCoverage {
         }
     }
 
-    /// The gaps of `chapters`, per chapter and language, in order.
-    public static func gaps(in chapters: [Chapter], pronouncer: Pronouncer, engine: SpeechEngine, forcedVoice: String?,
-                            bookLanguage: String) throws -> [Gap] {
+    /// The gaps of `chapters`, per chapter and language, in order. `engine` is
+    /// started only when some text is in a script not every voice reads.
+    public static func gaps(in chapters: [Chapter], pronouncer: Pronouncer, engine start: () throws -> SpeechEngine,
+                            forcedVoice: String?, bookLanguage: String) throws -> [Gap] {
+        let candidates = chapters.filter(hasUncommonLetters)
+        guard !candidates.isEmpty else { return [] }
+        let engine = try start()
         let voices = try VoiceResolver(engine: engine, forced: forcedVoice, bookLanguage: bookLanguage)
         var gaps: [Gap] = []
-        for chapter in chapters {
+        for chapter in candidates {
             let readable = { (language: String) -> (voice: String, scripts: Set<Script>) in
                 let voice = voices.voice(for: language)
                 return (voice, Script.readable(byVoiceLanguage: engine.voice(named: voice)?.languages.first ?? language))
@@ -72,6 +76,13 @@ public enum SpeechCoverage {
                 if before != .greek, after != .greek { return nil }
             }
             return scalars[index]
+        }
+    }
+
+    /// Whether the chapter has any letter of a script only some voices read.
+    private static func hasUncommonLetters(_ chapter: Chapter) -> Bool {
+        chapter.text.text.utf16.contains { unit in
+            unit >= 0x0370 && ((0xD800...0xDFFF).contains(unit) || ![.common, .hangul].contains(Script.of(Unicode.Scalar(unit) ?? " ")))
         }
     }
 
