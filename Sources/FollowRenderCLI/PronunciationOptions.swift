@@ -1,8 +1,7 @@
 import FollowRender
 import Foundation
 
-/// `--lexicon FILE` (repeatable), shared by render, segment and inspect, and
-/// the warnings of the spoken-form stage.
+/// `--lexicon FILE` (repeatable), shared by render, segment and inspect.
 enum PronunciationOptions {
     static let help = """
           --lexicon FILE    A pronunciation lexicon applied to the whole book after its own
@@ -23,19 +22,6 @@ enum PronunciationOptions {
     static func pronouncer(_ archive: EPUBArchive, lexicons: [String]) -> Pronouncer {
         Pronouncer(archive: archive, lexiconPaths: lexicons) { warning in
             Console.warning(file: warning.file, warning.message)
-        }
-    }
-
-    /// Prints a warning per chapter and language with text the voices cannot speak.
-    static func warnCoverage(_ chapters: [Chapter], pronouncer: Pronouncer, voice: String?, archive: EPUBArchive,
-                             path: String) throws {
-        do {
-            for gap in try SpeechCoverage.gaps(in: chapters, pronouncer: pronouncer, engine: { try SpeechEngine.shared() },
-                                               forcedVoice: voice, bookLanguage: archive.book.metadata.language) {
-                Console.warning(file: path, gap.description)
-            }
-        } catch {
-            throw FileFailure(file: path, error: error)
         }
     }
 }

@@ -12,7 +12,7 @@ public enum PronunciationStage {
         do {
             return try withoutActuallyEscaping(warn) { report in
                 let pronouncer = Pronouncer(archive: archive, lexiconPaths: lexicons) { report($0.file, $0.message) }
-                for gap in try SpeechCoverage.gaps(in: checked, pronouncer: pronouncer, engine: SpeechEngine.shared(),
+                for gap in try SpeechCoverage.gaps(in: checked, pronouncer: pronouncer, engine: { try SpeechEngine.shared() },
                                                    forcedVoice: voice, bookLanguage: archive.book.metadata.language) {
                     report(bookPath, gap.description)
                 }
