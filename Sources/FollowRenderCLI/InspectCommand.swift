@@ -7,18 +7,22 @@ enum InspectCommand: Command {
     static let summary = "Show a book's metadata and the chapters that will be narrated"
     static let help = """
         Usage: follow-render inspect BOOK [--json] [--include-notes] [--matter all|body] [input options]
+                                  [--lexicon FILE]…
 
         Reads BOOK (an .epub file, an unpacked EPUB folder, or a text, Markdown or
         PDF file, with the encoding and language it was read with) and prints its title,
         authors, language, EPUB version and layout, then one row per narrated spine
         item: index (1-based spine position), href, title, language, matter (body,
         or the kind of front or back matter), UTF-16 length,
-        sentence and word counts, and the estimated narration time at 1x.
+        sentence and word counts, and the estimated narration time at 1x. A warning
+        per chapter and language names text the voice cannot speak (with a count
+        and an example), after lexicons and Japanese readings are applied.
 
         Options:
           --json            Print the report as JSON.
           --include-notes   Count footnote and endnote bodies as narrated text.
         \(Arguments.matterHelp)
+        \(PronunciationOptions.help)
           -h, --help        Show this help.
 
         Input options (BOOK a .txt, .md or .pdf file):
@@ -29,6 +33,7 @@ enum InspectCommand: Command {
         var path: String
         var json: Bool
         var narration: NarrationOptions
+        var lexicons: [String]
         var input: InputOptions
     }
 
@@ -36,11 +41,14 @@ enum InspectCommand: Command {
         let json = arguments.flag("--json")
         let narration = NarrationOptions(includeNotes: arguments.flag("--include-notes"), matter: try arguments.matter())
         let input = try InputArguments.parse(&arguments)
-        return Options(path: try arguments.positionals("BOOK")[0], json: json, narration: narration, input: input)
+        let lexicons = try PronunciationOptions.lexicons(&arguments)
+        return Options(path: try arguments.positionals("BOOK")[0], json: json, narration: narration, lexicons: lexicons,
+                       input: input)
     }
 
     static func run(_ options: Options) throws -> Int32 {
-        let report = try BookOpener.inspect(options.path, options: options.narration, input: options.input) { Console.warning(file: options.path, $0) }
+        let report = try BookOpener.inspect(options.path, options: options.narration, input: options.input,
+                                            lexicons: options.lexicons) { Console.warning(file: options.path, $0) }
         if options.json {
             try printJSON(report)
         } else {

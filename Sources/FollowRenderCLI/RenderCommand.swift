@@ -11,7 +11,7 @@ enum RenderCommand: Command {
                              [--jobs N] [--include-notes] [--matter all|body] [--force] [--strict]
                              [--sync vtt,srt,guided] [--web] [--quiet]
                              [--epub PATH [--granularity sentence|word]] [--audiobook PATH] [--library DIR]
-                             [input options]
+                             [input options] [--lexicon FILE]…
 
         Narrates BOOK (an .epub file, an unpacked EPUB folder, or a plain-text,
         Markdown or PDF file, told apart by content) with eSpeak NG and
@@ -57,7 +57,12 @@ enum RenderCommand: Command {
                             it: the audiobook (.m4b unless --audiobook names another
                             format), cover, desc.txt, reader.txt, metadata.json.
           --quiet           No progress and no summary.
+        \(PronunciationOptions.help)
           -h, --help        Show this help.
+
+        The book's own pronunciation hints are applied: PLS lexicons its documents
+        link, and ssml:ph phonemes on elements. Japanese text is read from MeCab's
+        readings. A warning per chapter and language names text the voice cannot speak.
 
         Input options (BOOK a .txt, .md or .pdf file; --epub then builds a new EPUB 3):
         \(InputArguments.help)
@@ -92,6 +97,7 @@ enum RenderCommand: Command {
         let input = try InputArguments.parse(&arguments)
         let audiobook = try arguments.option("--audiobook")
         let library = try arguments.option("--library")
+        let lexicons = try PronunciationOptions.lexicons(&arguments)
         let path = try arguments.positionals("BOOK")[0]
 
         guard let format = AudioFormat(rawValue: formatName) else {
@@ -107,8 +113,9 @@ enum RenderCommand: Command {
         if web, single != nil, epub == nil, out == nil {
             throw UsageError("--web with --audiobook or --library needs --out (the folder is otherwise removed)")
         }
-        let settings = try settings(rate: rate, wpm: wpm, voice: voice, format: format, bitrate: bitrate, includeNotes: includeNotes,
+        var settings = try settings(rate: rate, wpm: wpm, voice: voice, format: format, bitrate: bitrate, includeNotes: includeNotes,
                                     input: input)
+        settings.lexicons = lexicons
         let chosen = try selection.map { text throws(UsageError) -> ChapterSelection in
             guard let parsed = ChapterSelection(text) else { throw UsageError("--chapters takes a list such as 1,3-5, not '\(text)'") }
             return parsed

@@ -6,7 +6,8 @@ enum SegmentCommand: Command {
     static let name = "segment"
     static let summary = "Print one chapter's narration text split into sentences and words"
     static let help = """
-        Usage: follow-render segment BOOK --chapter N [--json] [--include-notes] [--matter all|body] [input options]
+        Usage: follow-render segment BOOK --chapter N [--json] [--spoken] [--include-notes] [--matter all|body]
+                                     [input options] [--lexicon FILE]…
 
         Prints the narration text of the spine item at 1-based position N, one
         sentence per line with its UTF-16 range [location, length]. Ranges count
@@ -15,9 +16,13 @@ enum SegmentCommand: Command {
 
         Options:
           --chapter N       The spine position to print (see 'follow-render inspect').
-          --json            Print {"index","href","text","sentences":[{"range","words"}]}.
+          --json            Print {"index","href","text","sentences":[{"range","words","spoken"}]},
+                            "spoken" being the exact string sent to eSpeak NG.
+          --spoken          Print under each sentence what eSpeak NG is given for it
+                            (lexicon aliases, [[phonemes]], Japanese readings).
           --include-notes   Narrate footnote and endnote bodies too.
         \(Arguments.matterHelp)
+        \(PronunciationOptions.help)
           -h, --help        Show this help.
 
         Input options (BOOK a .txt, .md or .pdf file):
@@ -28,30 +33,42 @@ enum SegmentCommand: Command {
         var path: String
         var index: Int
         var json: Bool
+        var spoken: Bool
         var narration: NarrationOptions
+        var lexicons: [String]
         var input: InputOptions
     }
 
     static func parse(_ arguments: inout Arguments) throws -> Options {
         let json = arguments.flag("--json")
+        let spoken = arguments.flag("--spoken")
+        let lexicons = try PronunciationOptions.lexicons(&arguments)
         let narration = NarrationOptions(includeNotes: arguments.flag("--include-notes"), matter: try arguments.matter())
         guard let index = try arguments.integer("--chapter", in: 1...1_000_000) else {
             throw UsageError("missing --chapter N")
         }
         let input = try InputArguments.parse(&arguments)
-        return Options(path: try arguments.positionals("BOOK")[0], index: index, json: json, narration: narration, input: input)
+        return Options(path: try arguments.positionals("BOOK")[0], index: index, json: json, spoken: spoken,
+                       narration: narration, lexicons: lexicons, input: input)
     }
 
     static func run(_ options: Options) throws -> Int32 {
         let archive = try openBook(options.path, input: options.input)
         let chapter = try BookOpener.chapter(options.index, of: archive, path: options.path, options: options.narration)
+        let spoken: [SpokenSentence]
+        do {
+            spoken = try PronunciationOptions.pronouncer(archive, lexicons: options.lexicons).spokenSentences(of: chapter)
+        } catch {
+            throw FileFailure(file: options.path, error: error)
+        }
         if options.json {
-            try printJSON(ChapterSegmentation(chapter: chapter))
+            try printJSON(ChapterSegmentation(chapter: chapter, spoken: spoken.map(\.text)))
         } else {
             print("\(chapter.index)  \(chapter.href)  \(chapter.title)")
-            for sentence in chapter.sentences {
+            for (sentence, form) in zip(chapter.sentences, spoken) {
                 let text = chapter.text.substring(sentence.range).replacingOccurrences(of: "\n", with: " ⏎ ")
                 print("[\(sentence.range.location), \(sentence.range.length)] (\(sentence.words.count) words) \(text)")
+                if options.spoken { print("    spoken: \(form.text)") }
             }
         }
         return 0

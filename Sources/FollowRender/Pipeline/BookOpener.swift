@@ -36,11 +36,15 @@ public enum BookOpener {
         return result
     }
 
-    /// The `inspect` report of the book at `path`: metadata and one row per narrated chapter.
+    /// The `inspect` report of the book at `path`: metadata and one row per
+    /// narrated chapter; warnings include text the voices cannot speak once
+    /// `lexicons` (user lexicon files) and the book's own hints are applied.
     public static func inspect(_ path: String, options: NarrationOptions, input: InputOptions = InputOptions(),
-                               warn: (String) -> Void) throws -> BookInspection {
+                               lexicons: [String] = [], warn: (String) -> Void) throws -> BookInspection {
         let archive = try open(path, input: input, warn: warn)
         let chapters = try Self.chapters(of: archive, path: path, options: options, warn: warn).chapters
+        _ = try PronunciationStage.prepare(archive: archive, bookPath: path, chapters: [], checked: chapters,
+                                           lexicons: lexicons, voice: nil) { file, message in warn(file == path ? message : "\(file): \(message)") }
         let oneX = try SpeedTable.standard().wpm(forSpeed: 1)
         var report = BookInspection(book: archive.book, chapters: chapters, wordsPerMinute: oneX)
         report.input = archive.input

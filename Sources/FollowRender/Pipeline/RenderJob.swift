@@ -50,6 +50,11 @@ public struct RenderJob: Sendable {
                                     selection: options.selection, settings: options.settings, outputFolder: folder,
                                     jobs: options.jobs, force: options.force, workerExecutable: try workerExecutable())
         renderer.budget = options.workerBudget
+        renderer.pronunciationKeys = try PronunciationStage.prepare(
+            archive: archive, bookPath: path, chapters: chapters,
+            checked: chapters.filter { options.selection?.contains($0.index) ?? true },
+            lexicons: options.settings.lexicons, voice: options.settings.voice
+        ) { file, message in onEvent(.warning(file: file, message: message)) }
         let sampleRate: Int
         do {
             sampleRate = try SpeechEngine.shared().sampleRate

@@ -27,6 +27,8 @@ public struct BookRenderer: Sendable {
     public var workerExecutable: String
     /// Worker processes shared with other renders running at the same time (a batch); nil for none.
     public var budget: WorkerBudget?
+    /// Each chapter's `Pronouncer.fingerprint(of:)` by spine position, for its cache key.
+    public var pronunciationKeys: [Int: String] = [:]
 
     public init(bookPath: String, book: Book, chapters: [Chapter], unreadable: [UnreadableChapter] = [],
                 selection: ChapterSelection?, settings: RenderSettings,
@@ -55,7 +57,8 @@ public struct BookRenderer: Sendable {
         let previous = Self.existingManifest(in: folder)
         let plan = chapters.enumerated().map { position, chapter in
             let key = ChapterCacheKey.make(chapter: chapter, settings: settings, voice: voices.bookVoice, track: position + 1,
-                                           trackCount: chapters.count, metadata: book.metadata, engineVersion: engine.version)
+                                           trackCount: chapters.count, metadata: book.metadata, engineVersion: engine.version,
+                                           pronunciation: pronunciationKeys[chapter.index] ?? "")
             return (chapter: chapter, track: position + 1, key: key)
         }
         let kept = plan.compactMap { entry -> BookManifest.Chapter? in

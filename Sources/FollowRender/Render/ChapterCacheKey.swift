@@ -1,12 +1,15 @@
 /// A fingerprint of everything that shapes a chapter's files: its narration
-/// text and languages, title, voice, rate, format, bitrate, audio tags and the
-/// engine versions. Equal keys mean a rerun may keep the files it has.
+/// text and languages, title, voice, rate, format, bitrate, audio tags, the
+/// engine versions and what is spoken differently from the text (lexicons,
+/// SSML phonemes, Japanese readings and the analyser's version: `pronunciation`,
+/// from `Pronouncer.fingerprint(of:)`). Equal keys mean a rerun may keep the files it has.
 ///
 /// FNV-1a (64 bit): stable across runs and platforms, which Swift's `Hasher`
 /// is not; this is change detection, not security.
 public enum ChapterCacheKey {
     public static func make(chapter: Chapter, settings: RenderSettings, voice: String, track: Int, trackCount: Int,
-                            metadata: BookMetadata, engineVersion: String) -> String {
+                            metadata: BookMetadata, engineVersion: String,
+                            pronunciation: String = "") -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func add(_ text: String) {
             for byte in text.utf8 {
@@ -34,6 +37,7 @@ public enum ChapterCacheKey {
         add(metadata.title)
         add(metadata.creators.joined(separator: "\u{1F}"))
         add(metadata.coverPath ?? "")
+        if !pronunciation.isEmpty { add(pronunciation) }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }

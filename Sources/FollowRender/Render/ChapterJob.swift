@@ -39,13 +39,16 @@ public struct ChapterJob: Hashable, Sendable, Codable {
         guard let chapter = try reader.chapter(item) else {
             throw RenderError(.noChapter, file: item.path, "no narratable text")
         }
+        // Lexicon warnings were shown by the process that planned the render.
+        let spokenForms = try Pronouncer(archive: archive, lexiconPaths: settings.lexicons) { _ in }
+            .spokenSentences(of: chapter)
         let engine = try SpeechEngine.shared()
         let voices = try VoiceResolver(engine: engine, forced: settings.voice, bookLanguage: archive.book.metadata.language)
         let audioFile = OutputNaming.audioFile(index: index, title: chapter.title, format: settings.format)
         let timingFile = OutputNaming.timingFile(index: index, title: chapter.title)
         let audioPath = outputFolder + "/" + audioFile
         let sampleRate = engine.sampleRate
-        let renderer = ChapterRenderer(engine: engine, settings: settings, voices: voices)
+        let renderer = ChapterRenderer(engine: engine, settings: settings, voices: voices, spokenForms: spokenForms)
         var result = ChapterResult(
             index: index, href: chapter.href, title: chapter.title, audio: audioFile, timing: timingFile,
             duration: Seconds(0), sentences: chapter.sentences.count, words: chapter.wordCount,

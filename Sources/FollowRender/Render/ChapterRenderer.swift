@@ -10,6 +10,8 @@ struct ChapterRenderer {
     let engine: SpeechEngine
     let settings: RenderSettings
     let voices: VoiceResolver
+    /// What eSpeak is given for each sentence (`Pronouncer`); empty: the text as shown.
+    var spokenForms: [SpokenSentence] = []
 
     /// Renders `chapter` into `writer`; `progress` gets the sentences done and samples written so far.
     ///
@@ -30,7 +32,7 @@ struct ChapterRenderer {
             let pause = index == range.lowerBound ? edges?.leading ?? pauses[index] : pauses[index]
             try writer.write(silence(pause))
             cursor += pause
-            var clip = try speak(sentence, in: chapter)
+            var clip = try speak(sentence, spoken: index < spokenForms.count ? spokenForms[index] : nil, in: chapter)
             if clip.samples.isEmpty { clip.samples = silence(schedule.samples(PauseSchedule.silentSentence)) }
             let shortfall = sentence.words.count * WordSpans.minimumLength - clip.samples.count
             if shortfall > 0 { clip.samples += silence(shortfall) }
@@ -57,15 +59,18 @@ struct ChapterRenderer {
         var words: [Range<Int>] = []
     }
 
-    /// Synthesizes a sentence piece by piece, one piece per voice.
-    private func speak(_ sentence: Sentence, in chapter: Chapter) throws -> Spoken {
+    /// Synthesizes a sentence piece by piece, one piece per voice: the spoken
+    /// form's text when there is one, and its words' stretches of it.
+    private func speak(_ sentence: Sentence, spoken form: SpokenSentence?, in chapter: Chapter) throws -> Spoken {
         var spoken = Spoken()
         guard !sentence.words.isEmpty else { return spoken }
         for piece in VoicePiece.pieces(of: sentence, in: chapter, voices: voices) {
-            let text = chapter.text.substring(piece.range).replacingOccurrences(of: "\n", with: " ")
-            let utterance = try engine.synthesize(text, voice: piece.voice, wpm: settings.wpm)
+            let (text, relative) = form?.piece(piece.range, words: piece.words) ?? (
+                chapter.text.substring(piece.range).replacingOccurrences(of: "\n", with: " "),
+                piece.words.map { TextRange(location: $0.location - piece.range.location, length: $0.length) })
+            let utterance = try engine.synthesize(text, voice: piece.voice, wpm: settings.wpm,
+                                                  phonemeInput: form?.hasPhonemes ?? false)
             let voiced = utterance.voicedRange
-            let relative = piece.words.map { TextRange(location: $0.location - piece.range.location, length: $0.length) }
             let aligned = WordAligner.align(sentence: text, words: relative, utterance: utterance)
             let offset = spoken.samples.count - voiced.lowerBound
             let clamp = { (sample: Int) in min(max(sample, voiced.lowerBound), voiced.upperBound) + offset }

@@ -14,10 +14,12 @@ public struct RenderSettings: Hashable, Sendable, Codable {
     public var includeNotes: Bool
     /// How a text, Markdown or PDF book becomes an EPUB (workers rebuild it the same way).
     public var input: InputOptions
+    /// User pronunciation lexicons (`--lexicon`, PLS or TSV files), absolute paths, in priority order.
+    public var lexicons: [String]
 
     public init(rateName: String, speed: Double, wpm: Int, voice: String? = nil, format: AudioFormat = .mp3,
                 bitrate: Int = RenderSettings.defaultBitrate, includeNotes: Bool = false,
-                input: InputOptions = InputOptions()) {
+                input: InputOptions = InputOptions(), lexicons: [String] = []) {
         self.rateName = rateName
         self.speed = speed
         self.wpm = wpm
@@ -26,6 +28,7 @@ public struct RenderSettings: Hashable, Sendable, Codable {
         self.bitrate = bitrate
         self.includeNotes = includeNotes
         self.input = input
+        self.lexicons = lexicons
     }
 
     /// 64 kbps CBR mono: clean for eSpeak's 22,050 Hz speech, and the lowest

@@ -80,10 +80,11 @@ public final class SpeechEngine: Sendable {
         catalog.voice(forLanguage: tag)?.name
     }
 
-    /// Synthesizes `text` (plain UTF-8 text: never SSML, `<` and `[[` are read
-    /// as text) with the voice `voice` (a name, identifier or language listed by
+    /// Synthesizes `text` (plain UTF-8 text: never SSML, `<` is read as text;
+    /// `[[…]]` is eSpeak phoneme input when `phonemeInput` is set, text otherwise)
+    /// with the voice `voice` (a name, identifier or language listed by
     /// `voices`) at `wpm` eSpeak words per minute. No pause is added at the end.
-    public func synthesize(_ text: String, voice: String, wpm: Int) throws(RenderError) -> Utterance {
+    public func synthesize(_ text: String, voice: String, wpm: Int, phonemeInput: Bool = false) throws(RenderError) -> Utterance {
         guard let chosen = catalog.voice(named: voice) else {
             throw RenderError(.speech, "eSpeak NG voice '\(voice)' is not installed")
         }
@@ -97,17 +98,54 @@ public final class SpeechEngine: Sendable {
                 loaded = chosen.identifier
             }
             try Self.check(espeak_ng_SetParameter(espeakRATE, Int32(wpm), 0), "cannot set eSpeak NG rate to \(wpm)")
-            let collector = SynthesisCollector()
-            let context = Unmanaged.passUnretained(collector).toOpaque()
-            let status = withExtendedLifetime(collector) {
-                text.withCString { pointer in
-                    espeak_ng_Synthesize(pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0,
-                                         UInt32(espeakCHARS_UTF8), nil, context)
+            return try Self.run(text, phonemeInput: phonemeInput)
+        }
+    }
+
+    /// eSpeak NG's phoneme mnemonics for `text` as `voice` would say it, one
+    /// clause after another separated by spaces (`espeak_TextToPhonemes`).
+    ///
+    /// The phonemizer reads `[[…]]` as phoneme input only while the last
+    /// synthesis left phoneme input on, so this switches it with a silent
+    /// synthesis first; and it leaves a word event behind for the next
+    /// synthesis, so a second silent one absorbs it.
+    public func phonemes(of text: String, voice: String, phonemeInput: Bool = false) throws(RenderError) -> String {
+        guard let chosen = catalog.voice(named: voice) else {
+            throw RenderError(.speech, "eSpeak NG voice '\(voice)' is not installed")
+        }
+        return try loadedVoice.withLock { (loaded: inout String?) throws(RenderError) -> String in
+            if loaded != chosen.identifier {
+                loaded = nil
+                try Self.check(espeak_ng_SetVoiceByName(chosen.identifier), "cannot load eSpeak NG voice '\(voice)'")
+                loaded = chosen.identifier
+            }
+            _ = try Self.run(" ", phonemeInput: phonemeInput)
+            var clauses: [String] = []
+            text.withCString { start in
+                var cursor: UnsafeRawPointer? = UnsafeRawPointer(start)
+                while cursor != nil {
+                    guard let output = espeak_TextToPhonemes(&cursor, espeakCHARS_UTF8, 0) else { break }
+                    let clause = String(cString: output).trimmingCharacters(in: .whitespaces)
+                    if !clause.isEmpty { clauses.append(clause) }
                 }
             }
-            try Self.check(status, "eSpeak NG failed to synthesize \(text.prefix(40).debugDescription)")
-            return collector.utterance
+            _ = try Self.run(" ", phonemeInput: false)
+            return clauses.joined(separator: " ")
         }
+    }
+
+    /// One synthesis call with the voice and rate already set.
+    private static func run(_ text: String, phonemeInput: Bool) throws(RenderError) -> Utterance {
+        let collector = SynthesisCollector()
+        let context = Unmanaged.passUnretained(collector).toOpaque()
+        let flags = UInt32(espeakCHARS_UTF8) | (phonemeInput ? UInt32(espeakPHONEMES) : 0)
+        let status = withExtendedLifetime(collector) {
+            text.withCString { pointer in
+                espeak_ng_Synthesize(pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, flags, nil, context)
+            }
+        }
+        try check(status, "eSpeak NG failed to synthesize \(text.prefix(40).debugDescription)")
+        return collector.utterance
     }
 
     private static func installedVoices() -> [Voice] {

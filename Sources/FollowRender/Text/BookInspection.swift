@@ -65,15 +65,26 @@ extension Chapter {
 /// A chapter's narration text and spans: the `segment --json` report, whose
 /// ranges are the same as the timing sidecar's.
 public struct ChapterSegmentation: Hashable, Sendable, Codable {
+    /// A sentence with its words and, when known, what eSpeak NG is given for it.
+    public struct SegmentedSentence: Hashable, Sendable, Codable {
+        public var range: TextRange
+        public var words: [TextRange]
+        /// The exact string sent to eSpeak NG (`SpokenSentence.text`).
+        public var spoken: String?
+    }
+
     public var index: Int
     public var href: String
     public var text: String
-    public var sentences: [Sentence]
+    public var sentences: [SegmentedSentence]
 
-    public init(chapter: FollowRender.Chapter) {
+    /// The report of `chapter`; `spoken` holds the spoken text of each sentence, in order.
+    public init(chapter: FollowRender.Chapter, spoken: [String] = []) {
         index = chapter.index
         href = chapter.href
         text = chapter.text.text
-        sentences = chapter.sentences
+        sentences = chapter.sentences.enumerated().map { index, sentence in
+            SegmentedSentence(range: sentence.range, words: sentence.words, spoken: index < spoken.count ? spoken[index] : nil)
+        }
     }
 }

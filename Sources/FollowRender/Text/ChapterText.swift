@@ -8,12 +8,16 @@ public struct ChapterText: Hashable, Sendable {
     public var languages: [LanguageRun]
     /// Source spans in order; every non-separator character belongs to exactly one.
     public var sourceMap: [SourceSpan]
+    /// SSML phonemes and linked PLS lexicons of the source document.
+    public var pronunciation: PronunciationHints
 
-    public init(text: String, paragraphs: [Paragraph], languages: [LanguageRun], sourceMap: [SourceSpan]) {
+    public init(text: String, paragraphs: [Paragraph], languages: [LanguageRun], sourceMap: [SourceSpan],
+                pronunciation: PronunciationHints = PronunciationHints()) {
         self.text = text
         self.paragraphs = paragraphs
         self.languages = languages
         self.sourceMap = sourceMap
+        self.pronunciation = pronunciation
     }
 
     /// Length in UTF-16 code units.

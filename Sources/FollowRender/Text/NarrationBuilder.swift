@@ -21,6 +21,9 @@ struct NarrationBuilder {
     /// - and ‐, which at a line end before a lowercase letter split a word.
     private static let hyphens: Set<UInt16> = [0x2D, 0x2010]
 
+    /// Code units emitted so far.
+    var count: Int { units.count }
+
     /// Appends the UTF-16 units of text node `node` as seen in `language`.
     mutating func append(_ text: [UInt16], node: Int, language: String, kind: Paragraph.Kind, preformatted: Bool) {
         for (offset, unit) in text.enumerated() {

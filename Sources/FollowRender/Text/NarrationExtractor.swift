@@ -27,8 +27,11 @@ public struct NarrationExtractor {
         }
         var walk = Walk(options: options)
         let rootLanguage = Self.language(of: root) ?? language
-        walk.visit(root, context: Walk.Context(language: rootLanguage, kind: .text, preformatted: false, silent: false))
-        let text = walk.builder.finish()
+        walk.visit(root, context: Walk.Context(language: rootLanguage, kind: .text, preformatted: false, silent: false,
+                                               alphabet: "ipa", spokenAsPhonemes: false))
+        var text = walk.builder.finish()
+        text.pronunciation = PronunciationHints(phonemes: walk.phonemes.compactMap { $0.trimmed(in: text.text) },
+                                                lexicons: Self.lexiconLinks(of: root))
         let heading = text.paragraphs.first { $0.kind == .heading }.map { text.substring($0.range) }
         return ExtractedDocument(text: text, language: rootLanguage, firstHeading: heading, semantics: Self.semantics(of: root))
     }
@@ -50,6 +53,18 @@ public struct NarrationExtractor {
         return value
     }
 
+    /// The PLS lexicons the document's head links (`rel="pronunciation"`).
+    static func lexiconLinks(of root: XMLNode) -> [PronunciationHints.LexiconLink] {
+        guard let head = root.elements(named: "head").first else { return [] }
+        return head.elements(named: "link").compactMap { link in
+            let rel = (link.attribute("rel") ?? "").lowercased().split(separator: " ")
+            let type = link.attribute("type")?.lowercased()
+            guard rel.contains("pronunciation"), type == nil || type == "application/pls+xml",
+                  let href = link.attribute("href"), !href.isEmpty else { return nil }
+            return PronunciationHints.LexiconLink(href: href, language: link.attribute("hreflang"))
+        }
+    }
+
     /// One pass over a document, numbering text nodes as it goes.
     private struct Walk {
         struct Context {
@@ -58,11 +73,17 @@ public struct NarrationExtractor {
             var preformatted: Bool
             /// Inside something not narrated: text nodes are still counted.
             var silent: Bool
+            /// The nearest `ssml:alphabet`.
+            var alphabet: String
+            /// Inside an element with `ssml:ph`: its phonemes cover this text.
+            var spokenAsPhonemes: Bool
         }
 
         let options: NarrationOptions
         var builder = NarrationBuilder()
         var textNodeCount = 0
+        /// `ssml:ph` elements met, with untrimmed ranges.
+        var phonemes: [PronunciationHints.Phonemes] = []
 
         init(options: NarrationOptions) { self.options = options }
 
@@ -98,10 +119,19 @@ public struct NarrationExtractor {
                 if !inner.silent { builder.endParagraph() }
                 return
             }
+            if let alphabet = element.attribute("alphabet", namespace: PronunciationHints.ssmlNamespace) { inner.alphabet = alphabet }
+            let phoneme = inner.spokenAsPhonemes || inner.silent
+                ? nil : element.attribute("ph", namespace: PronunciationHints.ssmlNamespace)
+            if phoneme != nil { inner.spokenAsPhonemes = true }
+            let start = builder.count
             let isBlock = ElementRules.blocks.contains(name)
             if isBlock, !inner.silent { builder.endParagraph() }
             for child in element.children { visit(child, context: inner) }
             if isBlock, !inner.silent { builder.endParagraph() }
+            if let phoneme, builder.count > start {
+                phonemes.append(.init(range: TextRange(location: start, length: builder.count - start), phonemes: phoneme,
+                                      alphabet: inner.alphabet, language: inner.language))
+            }
         }
 
         /// The children of an SVG container. A `<text>` is a paragraph, except in
@@ -175,5 +205,22 @@ extension ChapterText {
         let start = utf16.index(utf16.startIndex, offsetBy: range.location)
         let end = utf16.index(start, offsetBy: range.length)
         return String(utf16[start..<end]) ?? String(decoding: Array(utf16[start..<end]), as: UTF16.self)
+    }
+}
+
+private extension PronunciationHints.Phonemes {
+    /// The hint with its range trimmed of the whitespace and newlines the
+    /// builder emitted around the element's text; nil when nothing is left.
+    func trimmed(in text: String) -> Self? {
+        let units = Array(text.utf16[text.utf16.index(text.utf16.startIndex, offsetBy: range.location)...]
+            .prefix(range.length))
+        var start = 0
+        var end = units.count
+        while start < end, CodeUnit.isWhitespace(units[start]) { start += 1 }
+        while end > start, CodeUnit.isWhitespace(units[end - 1]) { end -= 1 }
+        guard start < end else { return nil }
+        var trimmed = self
+        trimmed.range = TextRange(location: range.location + start, length: end - start)
+        return trimmed
     }
 }

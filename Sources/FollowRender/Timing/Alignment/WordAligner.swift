@@ -53,6 +53,12 @@ public enum WordAligner {
               voiced: utterance.voicedRange)
     }
 
+    /// How many of `words` get their begin from one of `events` rather than
+    /// by interpolation (the anchors `align` keeps).
+    public static func eventTimedCount(sentence: String, words: [TextRange], events: [WordEvent]) -> Int {
+        rising(anchors(for: events, spans: codePointSpans(of: words, in: sentence))).compactMap { $0 }.count
+    }
+
     /// The words as 0-based code-point ranges of `sentence`.
     static func codePointSpans(of words: [TextRange], in sentence: String) -> [Range<Int>] {
         var scalarsBefore: [Int] = [0]

@@ -1,0 +1,2 @@
+// MeCab's C API (Debian libmecab-dev); the dictionary is mecab-ipadic-utf8.
+#include <mecab.h>

@@ -1,0 +1,112 @@
+import Foundation
+
+/// The spoken-form stage for one book: decides, sentence by sentence, the
+/// exact text eSpeak NG is given, from the book's SSML hints and PLS lexicons,
+/// the user's lexicons and MeCab's Japanese readings (see `SpokenFormBuilder`).
+///
+/// Each lexicon is read once, when a chapter first needs it; MeCab is opened
+/// only for a chapter with Japanese text. Faults in lexicons go to `warn` once
+/// each and never stop narration. Not thread-safe (it owns MeCab).
+public final class Pronouncer {
+    private let archive: EPUBArchive
+    private let users: LexiconMatcher
+    private let warn: (PronunciationWarning) -> Void
+    private var bookLexicons: [String: Lexicon?] = [:]
+    private var analyzer: JapaneseAnalyzer?
+    private var warned = Set<PronunciationWarning>()
+
+    /// Reads the user lexicons at `lexiconPaths` (PLS or TSV files) now.
+    public init(archive: EPUBArchive, lexiconPaths: [String], warn: @escaping (PronunciationWarning) -> Void) {
+        self.archive = archive
+        let language = archive.book.metadata.language
+        users = LexiconMatcher(lexiconPaths.compactMap { LexiconReader.file(at: $0, language: language, warn: warn) })
+        self.warn = warn
+    }
+
+    /// The spoken form of every sentence of `chapter`, in order.
+    public func spokenSentences(of chapter: Chapter) throws(PronunciationError) -> [SpokenSentence] {
+        let builder = SpokenFormBuilder(bookLexicons: LexiconMatcher(lexicons(linkedBy: chapter)), userLexicons: users,
+                                        analyzer: try analyzer(for: chapter))
+        return builder.sentences(of: chapter, warn: report)
+    }
+
+    /// A fingerprint of what is spoken differently from the text in `chapter`
+    /// (and of the analyser), for the chapter's cache key: editing a lexicon
+    /// changes the keys of the chapters whose speech it changes, and only those.
+    public func fingerprint(of chapter: Chapter) throws(PronunciationError) -> String {
+        let hints = chapter.text.pronunciation
+        let japanese = chapter.text.languages.contains { Lexicon.primary($0.language) == "ja" }
+        guard !hints.phonemes.isEmpty || !hints.lexicons.isEmpty || !users.isEmpty || japanese else { return "" }
+        let spoken = try spokenSentences(of: chapter).filter(\.isReplaced)
+        guard !spoken.isEmpty else { return "" }
+        var parts = [analyzer?.version ?? ""]
+        for sentence in spoken { parts.append("\(sentence.range.location)\u{1F}\(sentence.text)") }
+        return parts.joined(separator: "\u{1E}")
+    }
+
+    /// `fingerprint(of:)` of each chapter, by spine position.
+    public func fingerprints(of chapters: [Chapter]) throws(PronunciationError) -> [Int: String] {
+        var keys: [Int: String] = [:]
+        for chapter in chapters { keys[chapter.index] = try fingerprint(of: chapter) }
+        return keys
+    }
+
+    /// MeCab's version and dictionary, when it has been opened.
+    public var analyzerVersion: String? { analyzer?.version }
+
+    private func report(_ warning: PronunciationWarning) {
+        if warned.insert(warning).inserted { warn(warning) }
+    }
+
+    /// MeCab when the chapter has Japanese text. A missing MeCab is an error:
+    /// without it a Japanese book would be read as "Chinese letter"s.
+    private func analyzer(for chapter: Chapter) throws(PronunciationError) -> JapaneseAnalyzer? {
+        guard chapter.text.languages.contains(where: { Lexicon.primary($0.language) == "ja" }) else { return nil }
+        if let analyzer { return analyzer }
+        let opened = try JapaneseAnalyzer()
+        analyzer = opened
+        return opened
+    }
+
+    /// The PLS lexicons the chapter's document links, each read once; a link
+    /// that climbs out of the container, or names nothing, is refused with a warning.
+    private func lexicons(linkedBy chapter: Chapter) -> [Lexicon] {
+        chapter.text.pronunciation.lexicons.compactMap { link -> Lexicon? in
+            let path: String
+            do {
+                guard let reference = try ContainerPath.resolve(link.href, from: chapter.href) else { return nil }
+                path = reference.path
+            } catch {
+                report(PronunciationWarning(.outsideContainer, file: chapter.href, entry: nil,
+                                            reason: "lexicon '\(link.href)' points outside the book"))
+                return nil
+            }
+            if let known = bookLexicons[path] { return known.map { scoped($0, to: link) } }
+            let lexicon = load(path, linkedFrom: chapter.href)
+            bookLexicons[path] = lexicon
+            return lexicon.map { scoped($0, to: link) }
+        }
+    }
+
+    private func load(_ path: String, linkedFrom chapterHref: String) -> Lexicon? {
+        if !archive.book.manifest.contains(where: { $0.path == path }) {
+            report(PronunciationWarning(.notInManifest, file: path, reason: "linked from \(chapterHref) but not listed in the manifest"))
+        }
+        let data: Data
+        do {
+            data = try archive.data(at: path)
+        } catch {
+            report(PronunciationWarning(.missing, file: path, reason: "cannot be read: \(error)"))
+            return nil
+        }
+        return LexiconReader.pls(data, source: path, language: archive.book.metadata.language, warn: report)
+    }
+
+    /// A lexicon without its own language serves the link's `hreflang`.
+    private func scoped(_ lexicon: Lexicon, to link: PronunciationHints.LexiconLink) -> Lexicon {
+        guard lexicon.language == nil, let language = link.language else { return lexicon }
+        var scoped = lexicon
+        scoped.language = language
+        return scoped
+    }
+}

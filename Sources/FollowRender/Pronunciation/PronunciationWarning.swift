@@ -1,0 +1,41 @@
+/// A fault in a pronunciation lexicon: the entry (or the whole lexicon) is
+/// skipped and narration goes on. Renders as one line naming the file and entry.
+public struct PronunciationWarning: Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, for tests and callers to match on.
+    public enum Kind: String, Hashable, Sendable {
+        case missing
+        case unreadable
+        case tooLarge
+        case notPLS
+        case malformed
+        case unknownAlphabet
+        case unmappableSymbol
+        case emptyEntry
+        case outsideContainer
+        /// Linked from a document but not listed in the manifest: read anyway.
+        case notInManifest
+    }
+
+    public var kind: Kind
+    /// The lexicon: a container path for a book's own, a file path for a user's.
+    public var file: String
+    /// The entry (grapheme) or line, when the fault is in one entry.
+    public var entry: String?
+    public var reason: String
+
+    public init(_ kind: Kind, file: String, entry: String? = nil, reason: String) {
+        self.kind = kind
+        self.file = file
+        self.entry = entry
+        self.reason = reason
+    }
+
+    /// The line after the file name: `Coosa: entry skipped: …`, or for the
+    /// whole lexicon `pronunciation lexicon skipped: …`.
+    public var message: String {
+        if let entry { return "\(entry): entry skipped: \(reason)" }
+        return "pronunciation lexicon \(kind == .notInManifest ? "read anyway" : "skipped"): \(reason)"
+    }
+
+    public var description: String { "\(file): \(message)" }
+}

@@ -1,0 +1,94 @@
+/// Puts a sentence's spoken form together from its shown text and the
+/// replacements chosen for it, keeping the map between the two.
+enum SpokenComposer {
+    private static let space: UInt16 = 0x20
+
+    /// The spoken form of the sentence `range` with `words`, where `units` is
+    /// the chapter text and `replacements` are ordered and do not overlap.
+    static func compose(range: TextRange, words: [TextRange], units: [UInt16],
+                        replacements: [Replacement]) -> SpokenSentence {
+        var output: [UInt16] = []
+        var segments: [SpokenSentence.Segment] = []
+        var cursor = range.location
+        var needsSpace = false
+        func copy(upTo end: Int) {
+            guard cursor < end else { return }
+            if needsSpace, !CodeUnit.isWhitespace(units[cursor]) { output.append(space) }
+            needsSpace = false
+            let start = output.count
+            for index in cursor..<end {
+                var unit = CodeUnit.isLineBreak(units[index]) || units[index] == 0x09 ? space : units[index]
+                // Text that happens to hold `[[` or `]]` must not switch eSpeak's phoneme input.
+                if let last = output.last, output.count > start, (unit == 0x5B && last == 0x5B) || (unit == 0x5D && last == 0x5D) {
+                    unit = unit == 0x5B ? 0x28 : 0x29
+                }
+                output.append(unit)
+            }
+            segments.append(.init(shown: cursor..<end, spoken: start..<output.count, isCopy: true))
+            cursor = end
+        }
+        for replacement in replacements {
+            let shown = max(replacement.shown.lowerBound, cursor)..<min(replacement.shown.upperBound, range.end)
+            guard !shown.isEmpty else { continue }
+            copy(upTo: shown.lowerBound)
+            if replacement.padded || needsSpace, let last = output.last, !CodeUnit.isWhitespace(last) { output.append(space) }
+            let start = output.count
+            output += replacement.spoken.utf16
+            segments.append(.init(shown: shown, spoken: start..<output.count, isCopy: false))
+            cursor = shown.upperBound
+            needsSpace = replacement.padded
+        }
+        copy(upTo: range.end)
+        return SpokenSentence(range: range, text: String(decoding: output, as: UTF16.self), shownWords: words,
+                              words: spokenWords(words, segments: segments), segments: segments)
+    }
+
+    /// Each shown word's spoken stretch: copied words map unit for unit, a word
+    /// inside a replacement gets the replacement (shared with the other words in
+    /// it, which split it in proportion to their shown length).
+    private static func spokenWords(_ words: [TextRange], segments: [SpokenSentence.Segment]) -> [TextRange] {
+        var mapped: [Range<Int>] = []
+        mapped.reserveCapacity(words.count)
+        var index = 0
+        for word in words {
+            while index + 1 < segments.count, segments[index].shown.upperBound <= word.location { index += 1 }
+            let first = segments[index]
+            let lower = first.isCopy ? first.spoken.lowerBound + word.location - first.shown.lowerBound : first.spoken.lowerBound
+            var last = index
+            while last + 1 < segments.count, segments[last].shown.upperBound < word.end { last += 1 }
+            let end = segments[last]
+            let upper = end.isCopy ? end.spoken.lowerBound + min(word.end, end.shown.upperBound) - end.shown.lowerBound
+                : end.spoken.upperBound
+            mapped.append(lower..<max(lower, upper))
+        }
+        var result: [TextRange] = []
+        result.reserveCapacity(words.count)
+        var start = 0
+        while start < mapped.count {
+            var stop = start + 1
+            var upper = mapped[start].upperBound
+            while stop < mapped.count, mapped[stop].lowerBound < upper {
+                upper = max(upper, mapped[stop].upperBound)
+                stop += 1
+            }
+            result += split(mapped[start].lowerBound..<upper, among: words[start..<stop].map { max(1, $0.length) })
+            start = stop
+        }
+        return result
+    }
+
+    /// `range` cut into consecutive pieces in proportion to `weights`.
+    private static func split(_ range: Range<Int>, among weights: [Int]) -> [TextRange] {
+        guard weights.count > 1 else { return [TextRange(location: range.lowerBound, length: range.count)] }
+        let total = weights.reduce(0, +)
+        var pieces: [TextRange] = []
+        var before = 0
+        for weight in weights {
+            let lower = range.lowerBound + range.count * before / total
+            before += weight
+            let upper = range.lowerBound + range.count * before / total
+            pieces.append(TextRange(location: lower, length: upper - lower))
+        }
+        return pieces
+    }
+}

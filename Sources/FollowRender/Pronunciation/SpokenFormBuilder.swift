@@ -1,0 +1,76 @@
+/// Chooses what eSpeak NG says for each sentence of a chapter, in priority
+/// order: the document's SSML phonemes (`ssml:ph`), the PLS lexicons the
+/// document links, the user's `--lexicon` files, and for Japanese text MeCab's
+/// readings of the words left, spoken with spaces between them so that eSpeak
+/// reports one word event per word.
+struct SpokenFormBuilder {
+    let bookLexicons: LexiconMatcher
+    let userLexicons: LexiconMatcher
+    /// MeCab, for chapters with Japanese text; nil when there is none.
+    let analyzer: JapaneseAnalyzer?
+
+    /// The spoken form of each sentence of `chapter`, in order. SSML phonemes
+    /// that cannot be converted are reported to `warn` and read as written.
+    func sentences(of chapter: Chapter, warn: (PronunciationWarning) -> Void) -> [SpokenSentence] {
+        let units = Array(chapter.text.text.utf16)
+        let hints = phonemeHints(of: chapter, warn: warn)
+        var hintIndex = 0
+        return chapter.sentences.map { sentence in
+            while hintIndex < hints.count, hints[hintIndex].shown.upperBound <= sentence.range.location { hintIndex += 1 }
+            var fixed = hints[hintIndex...].prefix { $0.shown.lowerBound < sentence.range.end }.map { $0 }
+            add(&fixed, from: bookLexicons, units: units, sentence: sentence, chapter: chapter)
+            add(&fixed, from: userLexicons, units: units, sentence: sentence, chapter: chapter)
+            addReadings(&fixed, units: units, sentence: sentence, chapter: chapter)
+            return SpokenComposer.compose(range: sentence.range, words: sentence.words, units: units, replacements: fixed)
+        }
+    }
+
+    /// The document's `ssml:ph` hints as replacements, in order.
+    private func phonemeHints(of chapter: Chapter, warn: (PronunciationWarning) -> Void) -> [Replacement] {
+        chapter.text.pronunciation.phonemes.compactMap { hint in
+            let entry = "ssml:ph '\(hint.phonemes)'"
+            guard let mnemonics = LexiconReader.phonemes(hint.phonemes, alphabet: hint.alphabet, language: hint.language,
+                                                         source: chapter.href, entry: entry, warn: warn) else { return nil }
+            return .phonemes(hint.range.location..<hint.range.end, mnemonics)
+        }.sorted { $0.shown.lowerBound < $1.shown.lowerBound }
+    }
+
+    /// Adds the matches of `matcher` that overlap nothing chosen before.
+    private func add(_ chosen: inout [Replacement], from matcher: LexiconMatcher, units: [UInt16], sentence: Sentence,
+                     chapter: Chapter) {
+        guard !matcher.isEmpty else { return }
+        let taken = chosen.map(\.shown)
+        let found = matcher.replacements(in: units, range: sentence.range.location..<sentence.range.end,
+                                         language: { chapter.text.language(at: $0) ?? chapter.language },
+                                         isFree: { range in !taken.contains { $0.overlaps(range) } })
+        guard !found.isEmpty else { return }
+        chosen = (chosen + found).sorted { $0.shown.lowerBound < $1.shown.lowerBound }
+    }
+
+    /// Adds MeCab's readings for the Japanese text no replacement covers yet.
+    private func addReadings(_ chosen: inout [Replacement], units: [UInt16], sentence: Sentence, chapter: Chapter) {
+        guard let analyzer else { return }
+        var readings: [Replacement] = []
+        for run in chapter.text.languages where Lexicon.primary(run.language) == "ja" {
+            let lower = max(run.range.location, sentence.range.location)
+            let upper = min(run.range.end, sentence.range.end)
+            guard lower < upper else { continue }
+            var gapStart = lower
+            for taken in chosen.map(\.shown) + [upper..<upper] where taken.upperBound > gapStart {
+                let gapEnd = min(max(taken.lowerBound, gapStart), upper)
+                if gapStart < gapEnd {
+                    let text = String(decoding: units[gapStart..<gapEnd], as: UTF16.self)
+                    readings += analyzer.tokens(of: text).map { token in
+                        let shown = (gapStart + token.range.lowerBound)..<(gapStart + token.range.upperBound)
+                        let surface = String(decoding: units[shown], as: UTF16.self)
+                        return Replacement(shown: shown, spoken: token.reading ?? surface, padded: true)
+                    }
+                }
+                gapStart = max(gapStart, taken.upperBound)
+                if gapStart >= upper { break }
+            }
+        }
+        guard !readings.isEmpty else { return }
+        chosen = (chosen + readings).sorted { $0.shown.lowerBound < $1.shown.lowerBound }
+    }
+}
