@@ -48,10 +48,10 @@ enum SegmentCommand: Command {
         if options.json {
             try printJSON(ChapterSegmentation(chapter: chapter))
         } else {
-            print("\(chapter.index)  \(chapter.href)  \(chapter.title)")
+            Console.output("\(chapter.index)  \(chapter.href)  \(chapter.title)")
             for sentence in chapter.sentences {
                 let text = chapter.text.substring(sentence.range).replacingOccurrences(of: "\n", with: " ⏎ ")
-                print("[\(sentence.range.location), \(sentence.range.length)] (\(sentence.words.count) words) \(text)")
+                Console.output("[\(sentence.range.location), \(sentence.range.length)] (\(sentence.words.count) words) \(text)")
             }
         }
         return 0

@@ -23,10 +23,15 @@ public enum AtomicFile {
         }
     }
 
-    /// Whether a file name is one of `produce`'s temporary names, left behind by
-    /// a process that was stopped.
-    public static func isTemporary(_ name: String) -> Bool {
-        name.hasPrefix(".") && name.contains(marker)
+    /// Whether a file name is one of `produce`'s temporary names,
+    /// `.NAME.partial-PID`, made by one of the processes `pids` (this program
+    /// and the workers it started) and left behind when one was stopped. A
+    /// user's file that merely looks similar does not match.
+    public static func isTemporary(_ name: String, madeBy pids: Set<Int32>) -> Bool {
+        guard name.hasPrefix("."), let marked = name.range(of: marker, options: .backwards),
+              marked.lowerBound > name.index(after: name.startIndex),
+              let pid = Int32(name[marked.upperBound...]), String(pid) == name[marked.upperBound...] else { return false }
+        return pids.contains(pid)
     }
 
     /// Writes `data` to `path` atomically.

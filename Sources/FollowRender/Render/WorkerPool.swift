@@ -10,6 +10,14 @@ final class WorkerPool: @unchecked Sendable {
     private let width: Int
     private let lock = NSLock()
     private var running: [Int32: Process] = [:]
+    private var startedIDs: Set<Int32> = []
+
+    /// The process ids of every worker this pool started.
+    var started: Set<Int32> {
+        lock.lock()
+        defer { lock.unlock() }
+        return startedIDs
+    }
 
     init(executable: String, width: Int) {
         self.executable = executable
@@ -76,6 +84,7 @@ final class WorkerPool: @unchecked Sendable {
         }
         lock.lock()
         running[process.processIdentifier] = process
+        startedIDs.insert(process.processIdentifier)
         lock.unlock()
         emit(.started(index: job.index))
         var outcome: Result<ChapterResult, RenderError>?
