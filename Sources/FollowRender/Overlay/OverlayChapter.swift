@@ -36,6 +36,7 @@ struct OverlayChapter {
         } catch {
             throw OverlayError("\(chapter.timing): cannot be read: \(error)")
         }
+        if let problem = TimingValidation.problem(in: timing) { throw OverlayError("\(chapter.timing): \(problem)") }
         let data = try source.bookFile(item.path)
         let parsed: XMLDocument
         let text: ChapterText

@@ -36,6 +36,7 @@ struct OverlaySource {
         } catch {
             throw OverlayError("\(manifestPath): cannot read the rendered book: \(error.localizedDescription)")
         }
+        if let problem = TimingValidation.problem(in: manifest) { throw OverlayError("\(manifestPath): \(problem)") }
         self.renderedFolder = renderedFolder
         oldOverlays = Set(archive.book.manifest.filter { $0.mediaType == PackageRewriter.smilMediaType }.map(\.path))
     }

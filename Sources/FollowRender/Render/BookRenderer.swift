@@ -132,7 +132,9 @@ public struct BookRenderer: Sendable {
 
     private static func existingManifest(in folder: String) -> BookManifest? {
         guard let data = FileManager.default.contents(atPath: folder + "/" + OutputNaming.manifestFile) else { return nil }
-        return try? JSONCoding.decode(BookManifest.self, from: data)
+        guard let manifest = try? JSONCoding.decode(BookManifest.self, from: data),
+              TimingValidation.problem(in: manifest) == nil else { return nil }
+        return manifest
     }
 
     /// Removes temporary files that this run's stopped workers left behind.

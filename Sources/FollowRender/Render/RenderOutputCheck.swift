@@ -41,7 +41,7 @@ public struct RenderOutputCheck: Sendable {
     private func earlierStems() -> [String]? {
         guard let data = FileManager.default.contents(atPath: folder + "/" + OutputNaming.manifestFile),
               let manifest = try? JSONCoding.decode(BookManifest.self, from: data),
-              manifest.format == BookManifest.formatName else { return nil }
+              manifest.format == BookManifest.formatName, TimingValidation.problem(in: manifest) == nil else { return nil }
         return manifest.chapters.flatMap { entry in
             [entry.audio, entry.timing].compactMap { name in name.firstIndex(of: ".").map { String(name[..<$0]) } }
         }
