@@ -15,8 +15,7 @@ enum RenderChapterCommand: Command {
         """
 
     static func parse(_ arguments: inout Arguments) throws -> ChapterJob {
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
+        for number in SignalTrap.signals { signal(number, SIG_DFL) }
         let encoded = try arguments.positionals("JOB_JSON")[0]
         do {
             return try JSONCoding.decode(ChapterJob.self, from: Data(encoded.utf8))
