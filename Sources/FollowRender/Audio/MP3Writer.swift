@@ -124,6 +124,8 @@ public final class MP3Writer: AudioWriter {
 
     private func emit(_ count: Int32, during stage: String) throws(AudioError) {
         guard count >= 0 else {
+            // lame.h: -2 is "malloc() problem".
+            if count == -2 { throw AudioError(path: file.path, reason: "out of memory in LAME while \(stage)") }
             throw AudioError(path: file.path, reason: "LAME failed while \(stage) (error \(count))")
         }
         try file.write(buffer[..<Int(count)])

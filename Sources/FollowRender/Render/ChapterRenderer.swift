@@ -3,8 +3,8 @@ import Foundation
 /// Speaks one chapter into an audio writer, sentence by sentence, and times
 /// every sentence and word from the samples written.
 ///
-/// Memory stays flat: each sentence's samples are written as soon as they are
-/// synthesized. Times refer to the audio as a player decodes it (the writer's
+/// Memory stays flat: samples are written as soon as they are synthesized,
+/// and an over-long sentence is synthesized in chunks (`VoicePiece.chunks`). Times refer to the audio as a player decodes it (the writer's
 /// leading samples, such as an MP3 encoder delay, are counted in).
 struct ChapterRenderer {
     let engine: SpeechEngine
@@ -23,13 +23,19 @@ struct ChapterRenderer {
         for (index, sentence) in chapter.sentences.enumerated() {
             try writer.write(silence(pauses[index]))
             cursor += pauses[index]
-            var clip = try speak(sentence, in: chapter)
-            if clip.samples.isEmpty { clip.samples = silence(schedule.samples(PauseSchedule.silentSentence)) }
-            let shortfall = sentence.words.count * WordSpans.minimumLength - clip.samples.count
-            if shortfall > 0 { clip.samples += silence(shortfall) }
-            try writer.write(clip.samples)
-            timed.append(timing(of: sentence, words: clip.words, start: cursor, length: clip.samples.count, sampleRate: sampleRate))
-            cursor += clip.samples.count
+            var clip = try speak(sentence, in: chapter, into: writer)
+            if clip.length == 0 {
+                let filler = silence(schedule.samples(PauseSchedule.silentSentence))
+                try writer.write(filler)
+                clip.length = filler.count
+            }
+            let shortfall = sentence.words.count * WordSpans.minimumLength - clip.length
+            if shortfall > 0 {
+                try writer.write(silence(shortfall))
+                clip.length += shortfall
+            }
+            timed.append(timing(of: sentence, words: clip.words, start: cursor, length: clip.length, sampleRate: sampleRate))
+            cursor += clip.length
             progress(index + 1, cursor)
         }
         try writer.write(silence(schedule.samples(PauseSchedule.lead)))
@@ -44,26 +50,33 @@ struct ChapterRenderer {
 
     private func silence(_ count: Int) -> [Int16] { [Int16](repeating: 0, count: count) }
 
-    /// A sentence's voiced samples and its words' sample ranges within them.
+    /// How many voiced samples of a sentence were written, and its words' sample ranges within them.
     private struct Spoken {
-        var samples: [Int16] = []
+        var length = 0
         var words: [Range<Int>] = []
     }
 
-    /// Synthesizes a sentence piece by piece, one piece per voice.
-    private func speak(_ sentence: Sentence, in chapter: Chapter) throws -> Spoken {
+    /// Synthesizes a sentence piece by piece (one piece per voice, an
+    /// over-long piece in chunks) and writes each piece's voiced samples at
+    /// once, so memory is bounded by a chunk, not by the sentence.
+    private func speak(_ sentence: Sentence, in chapter: Chapter, into writer: any AudioWriter) throws -> Spoken {
         var spoken = Spoken()
         guard !sentence.words.isEmpty else { return spoken }
-        for piece in VoicePiece.pieces(of: sentence, in: chapter, voices: voices) {
-            let text = chapter.text.substring(piece.range).replacingOccurrences(of: "\n", with: " ")
-            let utterance = try engine.synthesize(text, voice: piece.voice, wpm: settings.wpm)
-            let voiced = utterance.voicedRange
-            let relative = piece.words.map { TextRange(location: $0.location - piece.range.location, length: $0.length) }
-            let aligned = WordAligner.align(sentence: text, words: relative, utterance: utterance)
-            let offset = spoken.samples.count - voiced.lowerBound
-            let clamp = { (sample: Int) in min(max(sample, voiced.lowerBound), voiced.upperBound) + offset }
-            spoken.words += aligned.map { clamp($0.lowerBound)..<clamp($0.upperBound) }
-            spoken.samples += utterance.samples[voiced]
+        for voicePiece in VoicePiece.pieces(of: sentence, in: chapter, voices: voices) {
+            let pieceText = chapter.text.substring(voicePiece.range)
+            for piece in voicePiece.chunks(text: pieceText) {
+                let whole = piece.range == voicePiece.range
+                let text = (whole ? pieceText : chapter.text.substring(piece.range)).replacingOccurrences(of: "\n", with: " ")
+                let utterance = try engine.synthesize(text, voice: piece.voice, wpm: settings.wpm)
+                let voiced = utterance.voicedRange
+                let relative = piece.words.map { TextRange(location: $0.location - piece.range.location, length: $0.length) }
+                let aligned = WordAligner.align(sentence: text, words: relative, utterance: utterance)
+                let offset = spoken.length - voiced.lowerBound
+                let clamp = { (sample: Int) in min(max(sample, voiced.lowerBound), voiced.upperBound) + offset }
+                spoken.words += aligned.map { clamp($0.lowerBound)..<clamp($0.upperBound) }
+                try writer.write(utterance.samples[voiced])
+                spoken.length += voiced.count
+            }
         }
         return spoken
     }
