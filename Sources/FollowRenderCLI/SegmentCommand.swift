@@ -46,7 +46,7 @@ enum SegmentCommand: Command {
         let archive = try openBook(options.path, input: options.input)
         let chapter = try BookOpener.chapter(options.index, of: archive, path: options.path, options: options.narration)
         if options.json {
-            try printJSON(ChapterSegmentation(chapter: chapter))
+            try SegmentationJSON.write(chapter, to: FileHandle.standardOutput)
         } else {
             Console.output("\(chapter.index)  \(chapter.href)  \(chapter.title)")
             for sentence in chapter.sentences {
