@@ -111,7 +111,9 @@ final class WorkerPool: @unchecked Sendable {
         running[process.processIdentifier] = nil
         lock.unlock()
         if process.terminationReason == .uncaughtSignal {
-            return .failure(RenderError("worker stopped by signal \(process.terminationStatus)"))
+            let signal = process.terminationStatus
+            let cause = signal == SIGKILL ? ", e.g. by the out-of-memory killer" : signal == SIGTRAP || signal == SIGILL || signal == SIGABRT ? ", a crash or a failed allocation" : ""
+            return .failure(RenderError("worker stopped by signal \(signal)\(cause)"))
         }
         return outcome ?? .failure(RenderError("worker exited with status \(process.terminationStatus) and no result"))
     }
