@@ -15,8 +15,7 @@ enum Console {
         print(TerminalText.line(line, limit: limit))
     }
 
-    /// This program's own multi-line text (help), written as it is; the error
-    /// line it explains comes after it, last, for scripts that read the last line.
+    /// This program's own multi-line text (help), written as it is.
     static func text(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
@@ -44,8 +43,8 @@ extension CommandLine {
         }
         let selected = commands.first { $0.name == first }
         guard let command = selected ?? commands.first(where: { $0.name == "render" }) else {
-            Console.text(overview(commands) + "\n")
             Console.error("follow-render: unknown command \(TerminalText.quoted(first))")
+            Console.text("\n" + overview(commands))
             return 2
         }
         var arguments = Arguments(selected == nil ? words : Array(words.dropFirst()))
@@ -56,8 +55,8 @@ extension CommandLine {
         do {
             return try command.main(&arguments)
         } catch let error as UsageError {
-            Console.text(command.help + "\n")
             Console.error("follow-render \(command.name): \(error)")
+            Console.text("\n" + command.help)
             return 2
         } catch let failure as FileFailure {
             Console.error("follow-render: \(failure.file): \(failure.reason)")

@@ -121,11 +121,13 @@ struct ReliabilityTests {
         #expect(WorkerBudget(cores: 4, availableBytes: nil).cap(3) == (3, nil))
     }
 
-    @Test("a usage error ends with its reason on the last line, after the usage text")
-    func usageReasonLast() throws {
-        let run = try CommandRun.cli([TestPaths.sampleBook, "--rate", "9x"])
-        #expect(run.status == 2)
-        #expect(run.stderr.contains("Usage:"))
-        #expect(run.stderr.split(separator: "\n").last?.hasPrefix("follow-render render: --rate takes") == true)
+    @Test("a refusal after warnings ends with its reason on the last line")
+    func refusalLast() throws {
+        let run = try CommandRun.cli(["inspect", TestPaths.corpus.appendingPathComponent("bad/opf-spine-itemref-repeated-error.epub").path])
+        let strict = try CommandRun.cli([TestPaths.corpus.appendingPathComponent("bad/opf-spine-itemref-repeated-error.epub").path,
+                                         "--strict", "--quiet", "--out", try TestPaths.temporaryFolder() + "/out"])
+        #expect(run.stderr.contains("warning"))
+        #expect(strict.status == 1)
+        #expect(strict.stderr.split(separator: "\n").last?.contains("refused with --strict") == true, "\(strict.stderr)")
     }
 }
