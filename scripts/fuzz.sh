@@ -3,7 +3,8 @@
 #
 #   scripts/fuzz.sh TARGET [SECONDS] [LIBFUZZER OPTIONS...]
 #
-# TARGET: epub (the EPUB reader from bytes), sidecar (timing-sidecar reader
+# TARGET: epub (the EPUB reader from bytes), text, markdown, pdf (the other
+# book readers from bytes, then narration extraction), sidecar (timing-sidecar reader
 # plus locate/diff/exports), manifest (book.json reader plus locate/diff),
 # rawxml (the overlay writer's raw-XHTML tokenizer against libxml2).
 # SECONDS: how long to fuzz (default 60). Everything is built and kept in the
@@ -21,10 +22,13 @@ seconds=${2:-60}
 shift $(( $# < 2 ? $# : 2 ))
 case "$target" in
     epub) product=FuzzEPUB ;;
+    text) product=FuzzText ;;
+    markdown) product=FuzzMarkdown ;;
+    pdf) product=FuzzPDF ;;
     sidecar) product=FuzzSidecar ;;
     manifest) product=FuzzManifest ;;
     rawxml) product=FuzzRawXML ;;
-    *) echo "usage: scripts/fuzz.sh epub|sidecar|manifest|rawxml [SECONDS] [libFuzzer options]" >&2; exit 2 ;;
+    *) echo "usage: scripts/fuzz.sh epub|text|markdown|pdf|sidecar|manifest|rawxml [SECONDS] [libFuzzer options]" >&2; exit 2 ;;
 esac
 root=.build-fuzz
 sanitizers=()
@@ -46,6 +50,12 @@ case "$target" in
         cp Fixtures/*.epub "$work/seeds/"
         find "$corpus/books" "$corpus/bad" -name '*.epub' -size -1024k -exec cp {} "$work/seeds/" \; 2>/dev/null || true
         options=(-max_len=1048576)
+        ;;
+    text) cp Fixtures/inputs/*.txt "$work/seeds/"; options=(-max_len=65536) ;;
+    markdown) cp Fixtures/inputs/*.md Fixtures/sample-book/OEBPS/*.xhtml "$work/seeds/"; options=(-max_len=65536) ;;
+    pdf)
+        python3 Fixtures/inputs/make-pdfs.py "$work/seeds" >/dev/null 2>&1 || echo "fuzz pdf: no PDF seeds (make-pdfs.py needs python3-reportlab)" >&2
+        options=(-max_len=262144)
         ;;
     sidecar) cp Fixtures/golden/*.timing.json "$work/seeds/"; options=(-max_len=65536) ;;
     manifest) cp Fixtures/golden/book.json "$work/seeds/"; options=(-max_len=16384) ;;

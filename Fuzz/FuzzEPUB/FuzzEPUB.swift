@@ -1,4 +1,3 @@
-import FollowRender
 import FuzzSupport
 
 /// libFuzzer target: the EPUB reader from bytes (ZIP container, container.xml,
@@ -6,8 +5,6 @@ import FuzzSupport
 /// sentence and word spans).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEPUB(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let path = FuzzScratch.write(data, count: size, as: "book.epub")
-    guard let archive = try? EPUBArchive(path: path) else { return 0 }
-    _ = ChapterReader(archive: archive, options: NarrationOptions(includeNotes: size % 2 == 0)).read()
+    FuzzBook.read(data, count: size, as: "book.epub")
     return 0
 }
