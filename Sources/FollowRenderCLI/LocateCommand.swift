@@ -83,7 +83,7 @@ enum LocateCommand: Command {
         guard parts.count != 2 else { return nil }
         guard parts.count == 1 || parts.count == 3 else { return nil }
         let numbers = parts.compactMap { Double($0) }
-        guard numbers.count == parts.count, numbers.allSatisfy({ $0 >= 0 }) else { return nil }
+        guard numbers.count == parts.count, numbers.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return nil }
         return numbers.reduce(0) { $0 * 60 + $1 }
     }
 

@@ -5,13 +5,15 @@ extension RenderJob {
     /// The inputs the job reads.
     var safety: OutputSafety { OutputSafety(inputs: [options.bookPath]) }
 
-    /// Refuses an output folder or `--epub` path that is, or lies inside, an input.
+    /// Refuses an output folder, `--epub`, `--audiobook` or `--library` path that is, or lies inside, an input.
     func checkOutputPaths() throws(FileFailure) {
         do {
             if let folder = plannedFolder {
                 try safety.checkFolder(folder, option: options.folder == .namedAfterBook ? "the default output folder" : "--out")
             }
             if let epub = options.epub { try safety.checkFile(epub.path, option: "--epub") }
+            if let audiobook = options.audiobook?.path { try safety.checkFile(audiobook, option: "--audiobook") }
+            if let library = options.audiobook?.library { try safety.checkFolder(library, option: "--library") }
         } catch {
             throw FileFailure(file: error.file, reason: error.reason)
         }

@@ -28,10 +28,22 @@ public enum AtomicFile {
     /// and the workers it started) and left behind when one was stopped. A
     /// user's file that merely looks similar does not match.
     public static func isTemporary(_ name: String, madeBy pids: Set<Int32>) -> Bool {
+        guard let pid = temporaryProcess(of: name) else { return false }
+        return pids.contains(pid)
+    }
+
+    /// Whether a file name has the shape of `produce`'s temporary names, made
+    /// by any process: for checking a folder, never for deciding what to remove.
+    public static func isTemporary(_ name: String) -> Bool {
+        temporaryProcess(of: name) != nil
+    }
+
+    /// The process id in a `.NAME.partial-PID` name.
+    private static func temporaryProcess(of name: String) -> Int32? {
         guard name.hasPrefix("."), let marked = name.range(of: marker, options: .backwards),
               marked.lowerBound > name.index(after: name.startIndex),
-              let pid = Int32(name[marked.upperBound...]), String(pid) == name[marked.upperBound...] else { return false }
-        return pids.contains(pid)
+              let pid = Int32(name[marked.upperBound...]), String(pid) == name[marked.upperBound...] else { return nil }
+        return pid
     }
 
     /// Writes `data` to `path` atomically.
