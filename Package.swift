@@ -37,3 +37,13 @@ let package = Package(
         ),
     ]
 )
+
+// libFuzzer targets (Fuzz/, run by scripts/fuzz.sh): declared only when
+// FOLLOW_RENDER_FUZZ is set, because libFuzzer supplies their `main` and they
+// link only with `--sanitize=fuzzer`.
+if Context.environment["FOLLOW_RENDER_FUZZ"] != nil {
+    package.targets.append(.target(name: "FuzzSupport", dependencies: ["FollowRender"], path: "Fuzz/FuzzSupport"))
+    for name in ["FuzzEPUB", "FuzzText", "FuzzMarkdown", "FuzzPDF", "FuzzSidecar", "FuzzManifest", "FuzzRawXML"] {
+        package.targets.append(.executableTarget(name: name, dependencies: ["FollowRender", "FuzzSupport"], path: "Fuzz/\(name)"))
+    }
+}

@@ -55,8 +55,8 @@ enum DiffCommand: Command {
         if json {
             try printJSON(report)
         } else {
-            print("follow-render diff: \(paths[0]) -> \(paths[1])")
-            print(DiffText.render(report))
+            Console.output("follow-render diff: \(paths[0]) -> \(paths[1])")
+            for line in DiffText.render(report).split(separator: "\n", omittingEmptySubsequences: false) { Console.output(String(line)) }
         }
         return report.equal ? 0 : 1
     }

@@ -1,10 +1,23 @@
 import FollowRender
 import Foundation
 
-/// Standard error output, one line at a time.
+/// Standard error output, one line at a time: every message is made one safe
+/// line (`TerminalText.line`), so text from a book cannot add lines or
+/// escape sequences.
 enum Console {
     static func error(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.line(line) + "\n").utf8))
+    }
+
+    /// A line of command output on standard output, made safe the same way;
+    /// `limit` cuts it (the default keeps all of it).
+    static func output(_ line: String, limit: Int = .max) {
+        print(TerminalText.line(line, limit: limit))
+    }
+
+    /// This program's own multi-line text (help), written as it is.
+    static func text(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
     static func warning(file: String, _ message: String) {
@@ -30,7 +43,8 @@ extension CommandLine {
         }
         let selected = commands.first { $0.name == first }
         guard let command = selected ?? commands.first(where: { $0.name == "render" }) else {
-            Console.error("follow-render: unknown command '\(first)'\n\n" + overview(commands))
+            Console.error("follow-render: unknown command \(TerminalText.quoted(first))")
+            Console.text("\n" + overview(commands))
             return 2
         }
         var arguments = Arguments(selected == nil ? words : Array(words.dropFirst()))
@@ -41,7 +55,8 @@ extension CommandLine {
         do {
             return try command.main(&arguments)
         } catch let error as UsageError {
-            Console.error("follow-render \(command.name): \(error)\n\n\(command.help)")
+            Console.error("follow-render \(command.name): \(error)")
+            Console.text("\n" + command.help)
             return 2
         } catch let failure as FileFailure {
             Console.error("follow-render: \(failure.file): \(failure.reason)")

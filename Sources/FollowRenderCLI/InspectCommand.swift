@@ -58,14 +58,14 @@ enum InspectCommand: Command {
     }
 
     private static func printTable(_ report: BookInspection) {
-        print("Title:     \(report.title)")
-        print("Authors:   \(report.authors.joined(separator: "; "))")
-        print("Language:  \(report.language)" + (report.input.map { " (from \($0.languageSource))" } ?? ""))
+        Console.output("Title:     \(report.title)")
+        Console.output("Authors:   \(report.authors.joined(separator: "; "))")
+        Console.output("Language:  \(report.language)" + (report.input.map { " (from \($0.languageSource))" } ?? ""))
         if let input = report.input {
-            print("Input:     \(input.format.rawValue)" + (input.encoding.map { ", encoding \($0) (\(input.encodingSource ?? ""))" } ?? ""))
+            Console.output("Input:     \(input.format.rawValue)" + (input.encoding.map { ", encoding \($0) (\(input.encodingSource ?? ""))" } ?? ""))
         }
-        print("Version:   \(report.version)")
-        print("Layout:    \(report.layout.rawValue)")
+        Console.output("Version:   \(report.version)")
+        Console.output("Layout:    \(report.layout.rawValue)")
         print("Narration: \(report.chapters.count) chapters, about \(clock(report.estimatedDuration.value)) at 1x")
         print("")
         let rows = report.chapters.map {

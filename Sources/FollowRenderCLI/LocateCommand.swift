@@ -62,7 +62,7 @@ enum LocateCommand: Command {
             if let time, let seconds = bookTime(time) {
                 position = try index.position(audiobookTime: seconds, sentenceStart: sentence)
             } else if let time {
-                let (chapter, seconds) = try parse(time, option: "--time", value: { Double($0) }, example: "3:95.25")
+                let (chapter, seconds) = try parse(time, option: "--time", value: { Double($0).flatMap { $0.isFinite ? $0 : nil } }, example: "3:95.25")
                 position = try index.position(chapter: chapter, time: seconds, sentenceStart: sentence)
             } else if let offset {
                 let (chapter, units) = try parse(offset, option: "--offset", value: { Int($0) }, example: "3:1200")
@@ -83,7 +83,7 @@ enum LocateCommand: Command {
         guard parts.count != 2 else { return nil }
         guard parts.count == 1 || parts.count == 3 else { return nil }
         let numbers = parts.compactMap { Double($0) }
-        guard numbers.count == parts.count, numbers.allSatisfy({ $0 >= 0 }) else { return nil }
+        guard numbers.count == parts.count, numbers.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return nil }
         return numbers.reduce(0) { $0 * 60 + $1 }
     }
 

@@ -18,11 +18,16 @@ final class ProgressView {
     private let start = Date()
     private var sentences: [Int: Int] = [:]
     private var samples: [Int: Int] = [:]
+    /// The book's path, the `<file>` of warnings.
+    private let book: String
+    private let hrefs: [Int: String]
     private var finished = 0
     private var lastDraw = Date.distantPast
 
-    init(style: Style, chapters: [Chapter], sampleRate: Int) {
+    init(style: Style, book: String, chapters: [Chapter], sampleRate: Int) {
         self.style = style
+        self.book = book
+        hrefs = Dictionary(uniqueKeysWithValues: chapters.map { ($0.index, $0.href) })
         sentenceCounts = Dictionary(uniqueKeysWithValues: chapters.map { ($0.index, $0.sentences.count) })
         self.sampleRate = Double(sampleRate)
     }
@@ -57,7 +62,7 @@ final class ProgressView {
         case let .failed(index, reason):
             finished += 1
             if style == .live { clearLine() }
-            Console.warning(file: "chapter \(index)", "skipped: \(reason)")
+            Console.warning(file: book, "chapter \(index) (\(hrefs[index] ?? "?")): skipped: \(reason)")
         }
     }
 

@@ -41,16 +41,16 @@ enum RenderChapterCommand: Command {
         FileHandle.standardOutput.write(Data((message.line + "\n").utf8))
     }
 
-    /// Lets SIGINT and SIGTERM stop the worker, whatever it inherited: the
-    /// parent ignores both while it renders, and a parent thread may have them
+    /// Lets SIGINT, SIGTERM and SIGHUP stop the worker, whatever it inherited: the
+    /// parent ignores them while it renders, and a parent thread may have them
     /// blocked (a blocked signal sent before this point is delivered here).
     private static func restoreDefaultSignals() {
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
         var set = sigset_t()
         sigemptyset(&set)
-        sigaddset(&set, SIGINT)
-        sigaddset(&set, SIGTERM)
+        for number in SignalTrap.signals {
+            signal(number, SIG_DFL)
+            sigaddset(&set, number)
+        }
         sigprocmask(SIG_UNBLOCK, &set, nil)
     }
 }

@@ -31,7 +31,8 @@ enum RenderCommand: Command {
           --format F        mp3 (default, LAME), wav, flac or ogg (libsndfile).
           --bitrate KBPS    MP3 bitrate (default \(RenderSettings.defaultBitrate)).
           --chapters LIST   Only these spine positions, e.g. 1,3-5.
-          --jobs N          Worker processes (default: the number of cores).
+          --jobs N          Worker processes (default: the number of cores; never more
+                            than the cores or than available memory allows, with a note).
           --include-notes   Narrate footnote and endnote bodies too.
         \(Arguments.matterHelp)
           --force           Render every chapter again, even those an earlier run
@@ -129,13 +130,17 @@ enum RenderCommand: Command {
     }
 
     static func run(_ options: Options) throws -> Int32 {
-        let printer = RenderPrinter(quiet: options.quiet, showsSummary: !options.job.isTemporary)
+        var options = options
+        let (jobs, jobsNote) = JobsCap().cap(options.job.jobs)
+        options.job.jobs = jobs
+        if let jobsNote, !options.quiet { Console.error("follow-render: note: \(jobsNote)") }
+        let printer = RenderPrinter(quiet: options.quiet, showsSummary: !options.job.isTemporary, book: options.job.bookPath)
         let summary: RenderSummary
         do {
             summary = try RenderJob(options: options.job).run(cancellation: printer.cancellation) { printer.handle($0) }
         } catch let interrupted as RenderInterrupted {
             printer.close()
-            Console.error("follow-render: \(interrupted)")
+            Console.error("follow-render: " + (options.job.isTemporary ? interrupted.discardedDescription : interrupted.description))
             return 128 + interrupted.signal
         } catch {
             printer.close()

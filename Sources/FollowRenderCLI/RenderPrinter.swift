@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// Prints a render job's events on standard error: warnings, the progress
-/// view (which, like the signal trap, lives inside the printer's mutex), the summary and each output written; and traps SIGINT and SIGTERM
+/// view (which, like the signal trap, lives inside the printer's mutex), the summary and each output written; and traps SIGINT, SIGTERM and SIGHUP
 /// while the chapters render, turning them into a cancellation.
 final class RenderPrinter: Sendable {
     private struct State {
@@ -14,12 +14,15 @@ final class RenderPrinter: Sendable {
     let cancellation = RenderCancellation()
     private let quiet: Bool
     private let showsSummary: Bool
+    /// The book's path, the `<file>` of a skipped chapter's warning.
+    private let book: String
     private let state = Mutex(State())
 
     /// `showsSummary` is false when the folder is temporary: only the outputs are reported then.
-    init(quiet: Bool, showsSummary: Bool) {
+    init(quiet: Bool, showsSummary: Bool, book: String) {
         self.quiet = quiet
         self.showsSummary = showsSummary
+        self.book = book
     }
 
     func handle(_ event: RenderJobEvent) {
@@ -27,9 +30,9 @@ final class RenderPrinter: Sendable {
         case let .warning(file, message):
             Console.warning(file: file, message)
         case let .prepared(chapters, sampleRate):
-            let (cancellation, style) = (cancellation, ProgressView.style(quiet: quiet))
+            let (cancellation, style, book) = (cancellation, ProgressView.style(quiet: quiet), book)
             state.withLock { state in
-                state.progress = ProgressView(style: style, chapters: chapters, sampleRate: sampleRate)
+                state.progress = ProgressView(style: style, book: book, chapters: chapters, sampleRate: sampleRate)
                 state.trap = SignalTrap { signal in cancellation.cancel(signal: signal) }
             }
         case let .chapter(event):

@@ -62,13 +62,13 @@ enum SegmentCommand: Command {
             throw FileFailure(file: options.path, error: error)
         }
         if options.json {
-            try printJSON(ChapterSegmentation(chapter: chapter, spoken: spoken.map(\.text)))
+            try SegmentationJSON.write(chapter, spoken: spoken.map(\.text), to: FileHandle.standardOutput)
         } else {
-            print("\(chapter.index)  \(chapter.href)  \(chapter.title)")
+            Console.output("\(chapter.index)  \(chapter.href)  \(chapter.title)")
             for (sentence, form) in zip(chapter.sentences, spoken) {
                 let text = chapter.text.substring(sentence.range).replacingOccurrences(of: "\n", with: " ⏎ ")
-                print("[\(sentence.range.location), \(sentence.range.length)] (\(sentence.words.count) words) \(text)")
-                if options.spoken { print("    spoken: \(form.text)") }
+                Console.output("[\(sentence.range.location), \(sentence.range.length)] (\(sentence.words.count) words) \(text)")
+                if options.spoken { Console.output("    spoken: \(form.text)") }
             }
         }
         return 0

@@ -1,12 +1,12 @@
 import Foundation
 
-/// Turns SIGINT and SIGTERM into a call, so a render can stop its workers,
+/// Turns SIGINT, SIGTERM and SIGHUP (a closed terminal, an ended ssh session) into a call, so a render can stop its workers,
 /// clean up and say what it kept, instead of dying mid-write.
 final class SignalTrap {
     private var sources: [any DispatchSourceSignal] = []
 
     init(_ handler: @escaping @Sendable (Int32) -> Void) {
-        for number in [SIGINT, SIGTERM] {
+        for number in Self.signals {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { handler(number) }
@@ -15,11 +15,13 @@ final class SignalTrap {
         }
     }
 
-    /// Restores the default behaviour of both signals.
+    /// The signals that stop a render cleanly.
+    static let signals = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Restores the default behaviour of the signals.
     func release() {
         for source in sources { source.cancel() }
         sources.removeAll()
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
+        for number in Self.signals { signal(number, SIG_DFL) }
     }
 }

@@ -1,10 +1,11 @@
+import FollowRender
 import Foundation
 
 /// Plain-text columns for command output, padded to the widest cell; numbers
-/// can be right-aligned.
+/// can be right-aligned. Cells are escaped (`TerminalText`): they hold a book's text.
 enum Table {
     static func render(header: [String], rows: [[String]], rightAligned: Set<Int> = []) -> String {
-        let all = [header] + rows
+        let all = ([header] + rows).map { row in row.map { TerminalText.escaped($0) } }
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in
             row.indices.map { column in

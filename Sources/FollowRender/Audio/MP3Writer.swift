@@ -129,6 +129,8 @@ public final class MP3Writer: AudioWriter {
 
     private func emit(_ count: Int32, during stage: String) throws(RenderError) {
         guard count >= 0 else {
+            // lame.h: -2 is "malloc() problem".
+            if count == -2 { throw RenderError(.audio, file: file.path, "out of memory in LAME while \(stage)") }
             throw RenderError(.audio, file: file.path, "LAME failed while \(stage) (error \(count))")
         }
         try file.write(buffer[..<Int(count)])

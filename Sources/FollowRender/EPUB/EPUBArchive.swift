@@ -33,6 +33,10 @@ public final class EPUBArchive {
         var package = try PackageDocument(
             container: container, path: packagePath, fallbackTitle: fallbackTitle, warnings: &warnings
         )
+        if package.spine.contains(where: { $0.path == packagePath }) {
+            warnings.append(BookWarning("\(packagePath): the package document is listed in the spine as a content document; it is not narrated"))
+            package.spine.removeAll { $0.path == packagePath }
+        }
         try Self.checkEncryption(in: container, spine: package.spine, warnings: &warnings)
         warnings += ContainerAudit.mediaTypeWarnings(manifest: package.manifest, container: container)
         let toc = try TableOfContents.read(

@@ -36,6 +36,7 @@ public struct RenderJob: Sendable {
                     onEvent: @escaping @Sendable (RenderJobEvent) -> Void) throws -> RenderSummary {
         let path = options.bookPath
         let warn: (String) -> Void = { onEvent(.warning(file: path, message: $0)) }
+        try checkOutputPaths()
         let archive = try BookOpener.open(path, input: options.settings.input, strict: options.strict, warn: warn)
         var narration = options.settings.narrationOptions
         narration.matter = options.matter
@@ -44,6 +45,7 @@ public struct RenderJob: Sendable {
         if let chosen = options.selection, !chapters.contains(where: { chosen.contains($0.index) }) {
             throw FileFailure(file: path, reason: "--chapters selects no narrated chapter (see 'follow-render inspect')")
         }
+        try checkFolderContents(chapters: chapters)
         let folder = try outputFolder()
         defer { if options.isTemporary { try? FileManager.default.removeItem(atPath: folder) } }
         var renderer = BookRenderer(bookPath: path, book: archive.book, chapters: chapters, unreadable: unreadable,
@@ -91,7 +93,8 @@ public struct RenderJob: Sendable {
         return summary
     }
 
-    private func outputFolder() throws -> String {
+    /// The output folder, or nil for a temporary one (made by `outputFolder`).
+    var plannedFolder: String? {
         switch options.folder {
         case let .path(path):
             return path
@@ -99,10 +102,15 @@ public struct RenderJob: Sendable {
             let name = URL(fileURLWithPath: options.bookPath).deletingPathExtension().lastPathComponent
             return FileManager.default.currentDirectoryPath + "/" + (name.isEmpty ? "book" : name)
         case .temporary:
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("follow-render-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-            return url.path
+            return nil
         }
+    }
+
+    private func outputFolder() throws -> String {
+        if let plannedFolder { return plannedFolder }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("follow-render-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
     }
 
     private func workerExecutable() throws(FileFailure) -> String {

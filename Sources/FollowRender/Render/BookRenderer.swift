@@ -121,7 +121,7 @@ public struct BookRenderer: Sendable {
             }
             onEvent(event)
         }
-        Self.removePartialFiles(in: folder)
+        Self.removePartialFiles(in: folder, madeBy: pool.started.union([ProcessInfo.processInfo.processIdentifier]))
         var final = makeManifest(state.value)
         // The single-file audiobook still matches when no chapter changed (see AudiobookStep).
         if let previous, previous.chapters == final.chapters { final.audiobook = previous.audiobook }
@@ -153,10 +153,10 @@ public struct BookRenderer: Sendable {
         try? RenderedBook.manifest(in: folder)
     }
 
-    /// Removes temporary files that stopped workers left behind.
-    private static func removePartialFiles(in folder: String) {
+    /// Removes temporary files that this run's stopped workers left behind.
+    private static func removePartialFiles(in folder: String, madeBy pids: Set<Int32>) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        for name in names where AtomicFile.isTemporary(name) {
+        for name in names where AtomicFile.isTemporary(name, madeBy: pids) {
             try? FileManager.default.removeItem(atPath: folder + "/" + name)
         }
     }

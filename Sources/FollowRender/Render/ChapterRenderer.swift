@@ -3,8 +3,8 @@ import Foundation
 /// Speaks one chapter into an audio writer, sentence by sentence, and times
 /// every sentence and word from the samples written.
 ///
-/// Memory stays flat: each sentence's samples are written as soon as they are
-/// synthesized. Times refer to the audio as a player decodes it (the writer's
+/// Memory stays flat: samples are written as soon as they are synthesized,
+/// and an over-long sentence is synthesized in chunks (`VoicePiece.chunks`). Times refer to the audio as a player decodes it (the writer's
 /// leading samples, such as an MP3 encoder delay, are counted in).
 struct ChapterRenderer {
     let engine: SpeechEngine
@@ -32,13 +32,20 @@ struct ChapterRenderer {
             let pause = index == range.lowerBound ? edges?.leading ?? pauses[index] : pauses[index]
             try writer.write(silence(pause))
             cursor += pause
-            var clip = try speak(sentence, spoken: index < spokenForms.count ? spokenForms[index] : nil, in: chapter)
-            if clip.samples.isEmpty { clip.samples = silence(schedule.samples(PauseSchedule.silentSentence)) }
-            let shortfall = sentence.words.count * WordSpans.minimumLength - clip.samples.count
-            if shortfall > 0 { clip.samples += silence(shortfall) }
-            try writer.write(clip.samples)
-            timed.append(timing(of: sentence, words: clip.words, start: cursor, length: clip.samples.count, sampleRate: sampleRate))
-            cursor += clip.samples.count
+            let form = index < spokenForms.count ? spokenForms[index] : nil
+            var clip = try speak(sentence, spoken: form?.isReplaced == true ? form : nil, in: chapter, into: writer)
+            if clip.length == 0 {
+                let filler = silence(schedule.samples(PauseSchedule.silentSentence))
+                try writer.write(filler)
+                clip.length = filler.count
+            }
+            let shortfall = sentence.words.count * WordSpans.minimumLength - clip.length
+            if shortfall > 0 {
+                try writer.write(silence(shortfall))
+                clip.length += shortfall
+            }
+            timed.append(timing(of: sentence, words: clip.words, start: cursor, length: clip.length, sampleRate: sampleRate))
+            cursor += clip.length
             progress(index + 1 - range.lowerBound, cursor)
         }
         try writer.write(silence(edges?.trailing ?? schedule.samples(PauseSchedule.lead)))
@@ -53,31 +60,49 @@ struct ChapterRenderer {
 
     private func silence(_ count: Int) -> [Int16] { [Int16](repeating: 0, count: count) }
 
-    /// A sentence's voiced samples and its words' sample ranges within them.
+    /// How many voiced samples of a sentence were written, and its words' sample ranges within them.
     private struct Spoken {
-        var samples: [Int16] = []
+        var length = 0
         var words: [Range<Int>] = []
     }
 
-    /// Synthesizes a sentence piece by piece, one piece per voice: the spoken
-    /// form's text when there is one, and its words' stretches of it.
-    private func speak(_ sentence: Sentence, spoken form: SpokenSentence?, in chapter: Chapter) throws -> Spoken {
+    /// Synthesizes a sentence piece by piece (one piece per voice; an
+    /// over-long piece of shown text in chunks) and writes each piece's voiced
+    /// samples at once, so memory is bounded by a chunk, not by the sentence.
+    /// A sentence the pronunciation stage changed is spoken from its spoken
+    /// form (`form`), whose words' stretches map back to the shown words.
+    private func speak(_ sentence: Sentence, spoken form: SpokenSentence?, in chapter: Chapter,
+                       into writer: any AudioWriter) throws -> Spoken {
         var spoken = Spoken()
         guard !sentence.words.isEmpty else { return spoken }
-        for piece in VoicePiece.pieces(of: sentence, in: chapter, voices: voices) {
-            let (text, relative) = form?.piece(piece.range, words: piece.words) ?? (
-                chapter.text.substring(piece.range).replacingOccurrences(of: "\n", with: " "),
-                piece.words.map { TextRange(location: $0.location - piece.range.location, length: $0.length) })
-            let utterance = try engine.synthesize(text, voice: piece.voice, wpm: settings.wpm,
-                                                  phonemeInput: form?.hasPhonemes ?? false)
-            let voiced = utterance.voicedRange
-            let aligned = WordAligner.align(sentence: text, words: relative, utterance: utterance)
-            let offset = spoken.samples.count - voiced.lowerBound
-            let clamp = { (sample: Int) in min(max(sample, voiced.lowerBound), voiced.upperBound) + offset }
-            spoken.words += aligned.map { clamp($0.lowerBound)..<clamp($0.upperBound) }
-            spoken.samples += utterance.samples[voiced]
+        for voicePiece in VoicePiece.pieces(of: sentence, in: chapter, voices: voices) {
+            if let form {
+                let (text, relative) = form.piece(voicePiece.range, words: voicePiece.words)
+                try say(text, words: relative, voice: voicePiece.voice, phonemeInput: form.hasPhonemes, into: writer, spoken: &spoken)
+                continue
+            }
+            let pieceText = chapter.text.substring(voicePiece.range)
+            for piece in voicePiece.chunks(text: pieceText) {
+                let whole = piece.range == voicePiece.range
+                let text = (whole ? pieceText : chapter.text.substring(piece.range)).replacingOccurrences(of: "\n", with: " ")
+                let relative = piece.words.map { TextRange(location: $0.location - piece.range.location, length: $0.length) }
+                try say(text, words: relative, voice: piece.voice, phonemeInput: false, into: writer, spoken: &spoken)
+            }
         }
         return spoken
+    }
+
+    /// One synthesis call: writes its voiced samples and appends its words' sample ranges.
+    private func say(_ text: String, words relative: [TextRange], voice: String, phonemeInput: Bool,
+                     into writer: any AudioWriter, spoken: inout Spoken) throws {
+        let utterance = try engine.synthesize(text, voice: voice, wpm: settings.wpm, phonemeInput: phonemeInput)
+        let voiced = utterance.voicedRange
+        let aligned = WordAligner.align(sentence: text, words: relative, utterance: utterance)
+        let offset = spoken.length - voiced.lowerBound
+        let clamp = { (sample: Int) in min(max(sample, voiced.lowerBound), voiced.upperBound) + offset }
+        spoken.words += aligned.map { clamp($0.lowerBound)..<clamp($0.upperBound) }
+        try writer.write(utterance.samples[voiced])
+        spoken.length += voiced.count
     }
 
     /// Sentence and word times from sample positions in the decoded audio.

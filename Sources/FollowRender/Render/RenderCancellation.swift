@@ -46,4 +46,10 @@ public struct RenderInterrupted: Error, Sendable, CustomStringConvertible {
     public var description: String {
         "interrupted: kept \(kept) finished chapter\(kept == 1 ? "" : "s") in \(folder); run the same command again to resume"
     }
+
+    /// The report when the folder was a temporary one that is removed (`--epub` without `--out`).
+    public var discardedDescription: String {
+        "interrupted: nothing was kept (the chapters were rendered into a temporary folder, now removed; "
+            + "give --out DIR to keep finished chapters and resume)"
+    }
 }

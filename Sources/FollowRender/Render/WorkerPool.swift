@@ -27,6 +27,7 @@ final class WorkerPool: Sendable {
     private struct State {
         var cancelled = false
         var running: [Int32: Process] = [:]
+        var startedIDs: Set<Int32> = []
     }
 
     private let executable: String
@@ -34,6 +35,11 @@ final class WorkerPool: Sendable {
     private let budget: WorkerBudget?
     private let state = Mutex(State())
     private let observe: (@Sendable (Int, Stage) -> Void)?
+
+    /// The process ids of every worker this pool started.
+    var started: Set<Int32> {
+        state.withLock { $0.startedIDs }
+    }
 
     /// `budget`, when given, is shared with other pools: a worker starts only
     /// when both this pool's width and the budget allow it. `observe` is told
@@ -105,6 +111,7 @@ final class WorkerPool: Sendable {
                                             cause: error))
             }
             state.running[process.processIdentifier] = process
+            state.startedIDs.insert(process.processIdentifier)
             return .success(())
         }
     }
@@ -152,7 +159,9 @@ final class WorkerPool: Sendable {
         process.waitUntilExit()
         state.withLock { $0.running[process.processIdentifier] = nil }
         if process.terminationReason == .uncaughtSignal {
-            return .failure(RenderError(.worker, "worker stopped by signal \(process.terminationStatus)"))
+            let signal = process.terminationStatus
+            let cause = signal == SIGKILL ? ", e.g. by the out-of-memory killer" : signal == SIGTRAP || signal == SIGILL || signal == SIGABRT ? ", a crash or a failed allocation" : ""
+            return .failure(RenderError(.worker, "worker stopped by signal \(signal)\(cause)"))
         }
         if case let .failure(error)? = outcome, error.reason.isEmpty {
             return .failure(RenderError(.worker, "the worker reported an error without a reason (exit status \(process.terminationStatus))"))

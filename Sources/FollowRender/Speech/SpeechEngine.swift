@@ -44,7 +44,9 @@ public final class SpeechEngine: Sendable {
             throw RenderError(.speech, "eSpeak NG data folder not found at \(dataFolder)")
         }
         try Self.check(espeak_ng_Initialize(nil), "cannot initialize eSpeak NG from \(dataFolder)")
-        try Self.check(espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, 0, nil), "cannot set up eSpeak NG output")
+        try SoundServerIsolation.run { () throws(RenderError) in
+            try Self.check(espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, 0, nil), "cannot set up eSpeak NG output")
+        }
         espeak_SetSynthCallback { wav, count, events in SynthesisCollector.receive(wav, count, events) }
         sampleRate = Int(espeak_ng_GetSampleRate())
         catalog = VoiceCatalog(voices: Self.installedVoices())

@@ -23,10 +23,27 @@ public enum AtomicFile {
         }
     }
 
-    /// Whether a file name is one of `produce`'s temporary names, left behind by
-    /// a process that was stopped.
+    /// Whether a file name is one of `produce`'s temporary names,
+    /// `.NAME.partial-PID`, made by one of the processes `pids` (this program
+    /// and the workers it started) and left behind when one was stopped. A
+    /// user's file that merely looks similar does not match.
+    public static func isTemporary(_ name: String, madeBy pids: Set<Int32>) -> Bool {
+        guard let pid = temporaryProcess(of: name) else { return false }
+        return pids.contains(pid)
+    }
+
+    /// Whether a file name has the shape of `produce`'s temporary names, made
+    /// by any process: for checking a folder, never for deciding what to remove.
     public static func isTemporary(_ name: String) -> Bool {
-        name.hasPrefix(".") && name.contains(marker)
+        temporaryProcess(of: name) != nil
+    }
+
+    /// The process id in a `.NAME.partial-PID` name.
+    private static func temporaryProcess(of name: String) -> Int32? {
+        guard name.hasPrefix("."), let marked = name.range(of: marker, options: .backwards),
+              marked.lowerBound > name.index(after: name.startIndex),
+              let pid = Int32(name[marked.upperBound...]), String(pid) == name[marked.upperBound...] else { return nil }
+        return pid
     }
 
     /// Writes `data` to `path` atomically.

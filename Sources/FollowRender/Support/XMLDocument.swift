@@ -29,6 +29,13 @@ final class XMLDocument {
                   let box = userData?.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else { return }
             Unmanaged<XMLFirstError>.fromOpaque(box).takeUnretainedValue().record(error.pointee)
         }
+        // Faults raised outside the parser context (encoding conversion, I/O)
+        // go to the thread's structured handler; without one libxml2 prints them.
+        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(firstError).toOpaque()) { box, error in
+            guard let box, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+            Unmanaged<XMLFirstError>.fromOpaque(box).takeUnretainedValue().record(error.pointee)
+        }
+        defer { xmlSetStructuredErrorFunc(nil) { _, _ in } }
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
             | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
         let document: xmlDocPtr? = withExtendedLifetime(firstError) {
@@ -163,7 +170,7 @@ private final class XMLFirstError {
 
     func record(_ error: xmlError) {
         guard message == nil else { return }
-        message = error.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
+        message = error.message.map { String(cString: $0).split(whereSeparator: \.isNewline).joined(separator: " ") }
         line = error.line > 0 ? Int(error.line) : nil
     }
 }

@@ -42,11 +42,12 @@ public struct RenderedBook: Hashable, Sendable {
         let path = folder + "/" + OutputNaming.manifestFile
         let manifest = try decode(BookManifest.self, from: path)
         guard manifest.format == BookManifest.formatName else {
-            throw TimingFileError(.wrongFormat, file: path, reason: "not a follow-render book.json (format '\(manifest.format)')")
+            throw TimingFileError(.wrongFormat, file: path, reason: "not a follow-render book.json (format \(TerminalText.quoted(manifest.format)))")
         }
         guard manifest.version <= BookManifest.currentVersion else {
             throw TimingFileError(.newerVersion, file: path, reason: "version \(manifest.version) is newer than this program reads (\(BookManifest.currentVersion))")
         }
+        if let problem = TimingValidation.problem(in: manifest) { throw TimingFileError(.invalid, file: path, reason: problem) }
         return manifest
     }
 
@@ -67,11 +68,12 @@ public struct RenderedBook: Hashable, Sendable {
     private static func loadTiming(_ path: String) throws(TimingFileError) -> ChapterTiming {
         let timing = try decode(ChapterTiming.self, from: path)
         guard timing.format == ChapterTiming.formatName else {
-            throw TimingFileError(.wrongFormat, file: path, reason: "not a follow-render timing sidecar (format '\(timing.format)')")
+            throw TimingFileError(.wrongFormat, file: path, reason: "not a follow-render timing sidecar (format \(TerminalText.quoted(timing.format)))")
         }
         guard timing.version <= ChapterTiming.currentVersion else {
             throw TimingFileError(.newerVersion, file: path, reason: "version \(timing.version) is newer than this program reads (\(ChapterTiming.currentVersion))")
         }
+        if let problem = TimingValidation.problem(in: timing) { throw TimingFileError(.invalid, file: path, reason: problem) }
         return timing
     }
 

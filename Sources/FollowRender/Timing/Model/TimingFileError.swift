@@ -17,6 +17,9 @@ public struct TimingFileError: Error, CustomStringConvertible {
         case newerVersion
         /// A sidecar is not the chapter `book.json` says it is.
         case mismatch
+        /// A member's value is impossible: a range outside the text or out of
+        /// order, a time that is not finite, negative, out of order or past the audio.
+        case invalid
     }
 
     public var kind: Kind

@@ -1,0 +1,49 @@
+import Foundation
+
+/// The files a book render writes into its output folder, checked with
+/// `OutputSafety` before the render starts: `book.json`, `book.m3u8` and, per
+/// chapter, its audio, sidecar and sync exports. Existing files may be replaced
+/// only when the folder's `book.json` is follow-render's and names their chapter.
+public struct RenderOutputCheck: Sendable {
+    public var folder: String
+    public var chapters: [Chapter]
+    public var format: AudioFormat
+    /// Suffixes of the sync exports written beside each sidecar (`.vtt` …).
+    public var exportSuffixes: [String]
+
+    public init(folder: String, chapters: [Chapter], format: AudioFormat, exportSuffixes: [String]) {
+        self.folder = folder
+        self.chapters = chapters
+        self.format = format
+        self.exportSuffixes = exportSuffixes
+    }
+
+    /// Throws when a file the render would write is an input or a file that
+    /// no earlier follow-render render of this folder wrote.
+    public func check(with safety: OutputSafety) throws(OutputSafetyError) {
+        var names = [OutputNaming.manifestFile, OutputNaming.playlistFile]
+        for chapter in chapters {
+            let stem = OutputNaming.stem(index: chapter.index, title: chapter.title)
+            names += [OutputNaming.audioFile(index: chapter.index, title: chapter.title, format: format),
+                      OutputNaming.timingFile(index: chapter.index, title: chapter.title)]
+            names += exportSuffixes.map { stem + $0 }
+        }
+        let stems = earlierStems()
+        try safety.checkContents(of: folder, names: names) { name in
+            guard let stems else { return false }
+            if name == OutputNaming.manifestFile || name == OutputNaming.playlistFile { return true }
+            return stems.contains { name.hasPrefix($0 + ".") }
+        }
+    }
+
+    /// The file stems of the chapters in the folder's follow-render `book.json`;
+    /// nil when there is none (or it is not follow-render's).
+    private func earlierStems() -> [String]? {
+        guard let data = FileManager.default.contents(atPath: folder + "/" + OutputNaming.manifestFile),
+              let manifest = try? JSONCoding.decode(BookManifest.self, from: data),
+              manifest.format == BookManifest.formatName, TimingValidation.problem(in: manifest) == nil else { return nil }
+        return manifest.chapters.flatMap { entry in
+            [entry.audio, entry.timing].compactMap { name in name.firstIndex(of: ".").map { String(name[..<$0]) } }
+        }
+    }
+}
