@@ -52,7 +52,7 @@ public struct ChapterJob: Hashable, Sendable, Codable {
         var result = ChapterResult(
             index: index, href: chapter.href, title: chapter.title, audio: audioFile, timing: timingFile,
             duration: Seconds(0), sentences: chapter.sentences.count, words: chapter.wordCount,
-            sampleRate: sampleRate, unvoicedLanguages: voices.unvoicedLanguages
+            sampleRate: sampleRate, unvoicedLanguages: []
         )
         if let segment {
             let plan = SegmentPlan(chapter: chapter)
@@ -62,6 +62,7 @@ public struct ChapterJob: Hashable, Sendable, Codable {
                                        tags: tags(for: chapter, in: archive), infoTag: false, id3Tag: segment == 0)
             let timing = try renderer.render(chapter, segment: (plan, segment), into: writer, audioFile: audioFile, progress: progress)
             result.segment = SegmentPart(index: segment, count: plan.segments.count, file: file, timing: timing)
+            result.unvoicedLanguages = voices.unvoicedLanguages
             return result
         }
         let timing = try AtomicFile.produce(at: audioPath) { temporary in
@@ -71,6 +72,8 @@ public struct ChapterJob: Hashable, Sendable, Codable {
         }
         try SidecarFile.write(timing, to: outputFolder + "/" + timingFile)
         result.duration = timing.audio.duration
+        // The resolver learns the unvoiced languages while the chapter is spoken.
+        result.unvoicedLanguages = voices.unvoicedLanguages
         return result
     }
 
