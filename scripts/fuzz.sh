@@ -6,7 +6,8 @@
 # TARGET: epub (the EPUB reader from bytes), text, markdown, pdf (the other
 # book readers from bytes, then narration extraction), sidecar (timing-sidecar reader
 # plus locate/diff/exports), manifest (book.json reader plus locate/diff),
-# rawxml (the overlay writer's raw-XHTML tokenizer against libxml2).
+# rawxml (the overlay writer's raw-XHTML tokenizer against libxml2), lexicon
+# (the PLS and TSV pronunciation lexicon readers; the first byte picks which).
 # SECONDS: how long to fuzz (default 60). Everything is built and kept in the
 # git-ignored .build-fuzz/: the binaries, the growing corpus of each target
 # (so later runs continue where earlier ones stopped) and crash artifacts.
@@ -28,7 +29,8 @@ case "$target" in
     sidecar) product=FuzzSidecar ;;
     manifest) product=FuzzManifest ;;
     rawxml) product=FuzzRawXML ;;
-    *) echo "usage: scripts/fuzz.sh epub|text|markdown|pdf|sidecar|manifest|rawxml [SECONDS] [libFuzzer options]" >&2; exit 2 ;;
+    lexicon) product=FuzzLexicon ;;
+    *) echo "usage: scripts/fuzz.sh epub|text|markdown|pdf|sidecar|manifest|rawxml|lexicon [SECONDS] [libFuzzer options]" >&2; exit 2 ;;
 esac
 root=.build-fuzz
 sanitizers=()
@@ -59,6 +61,23 @@ case "$target" in
         ;;
     sidecar) cp Fixtures/golden/*.timing.json "$work/seeds/"; options=(-max_len=65536) ;;
     manifest) cp Fixtures/golden/book.json "$work/seeds/"; options=(-max_len=16384) ;;
+    lexicon)
+        # A seed is the selector byte (0: PLS, 1: TSV) followed by a lexicon.
+        { printf '\001'; cat Fixtures/user-lexicon.tsv; } > "$work/seeds/user.tsv"
+        python3 - "$work/seeds" "$corpus/books" <<'PY'
+import os, sys, zipfile
+seeds, books = sys.argv[1], sys.argv[2]
+for name in sorted(os.listdir(books)) if os.path.isdir(books) else []:
+    try:
+        with zipfile.ZipFile(os.path.join(books, name)) as book:
+            for member in [m for m in book.infolist() if m.filename.endswith('.pls') and m.file_size <= 65536][:4]:
+                with open(os.path.join(seeds, f"{name}-{len(os.listdir(seeds))}.pls"), "wb") as out:
+                    out.write(b"\0" + book.read(member))
+    except (zipfile.BadZipFile, OSError):
+        pass
+PY
+        options=(-max_len=65536)
+        ;;
     rawxml)
         find Fixtures/sample-book -name '*.xhtml' -exec cp {} "$work/seeds/" \;
         python3 - "$work/seeds" "$corpus/books" <<'PY'

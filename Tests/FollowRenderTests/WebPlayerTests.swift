@@ -107,7 +107,7 @@ struct WebPlayerTests {
         try original.replacingOccurrences(of: "\"\(first.timing)\"", with: "\"../evil.timing.json\"")
             .write(toFile: manifest, atomically: true, encoding: .utf8)
         let escaping = try CommandRun.cli(["web", parent + "/sample"])
-        #expect(escaping.status == 1 && escaping.stderr.contains("is not a file in the folder"), "\(escaping.stderr)")
+        #expect(escaping.status == 1 && escaping.stderr.contains("is not a file name in the rendered folder"), "\(escaping.stderr)")
         #expect(!FileManager.default.fileExists(atPath: parent + "/evil.html"))
 
         let empty = try TestPaths.temporaryFolder("webEmpty")
