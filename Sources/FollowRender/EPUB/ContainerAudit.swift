@@ -26,7 +26,7 @@ enum ContainerAudit {
                 document = try container.xml(at: path)
             } catch {
                 // An unreadable container.xml is reported where the package document is looked for.
-                return path == ContainerDocument.path ? nil : BookWarning("\(error.reason); the file is ignored")
+                return path == ContainerDocument.path ? nil : BookWarning("\(error); the file is ignored")
             }
             guard let expected = metaInfRoots[path], let name = expected.name else { return nil }
             guard let root = document.root else { return BookWarning("\(path): has no root element") }
