@@ -56,7 +56,7 @@ case "$target" in
     text) cp Fixtures/inputs/*.txt "$work/seeds/"; options=(-max_len=65536) ;;
     markdown) cp Fixtures/inputs/*.md Fixtures/sample-book/OEBPS/*.xhtml "$work/seeds/"; options=(-max_len=65536) ;;
     pdf)
-        python3 Fixtures/inputs/make-pdfs.py "$work/seeds" >/dev/null 2>&1 || echo "fuzz pdf: no PDF seeds (make-pdfs.py needs python3-reportlab)" >&2
+        /usr/bin/python3 Fixtures/inputs/make-pdfs.py "$work/seeds" >/dev/null 2>&1 || echo "fuzz pdf: no PDF seeds (make-pdfs.py needs python3-reportlab)" >&2
         options=(-max_len=262144)
         ;;
     sidecar) cp Fixtures/golden/*.timing.json "$work/seeds/"; options=(-max_len=65536) ;;
