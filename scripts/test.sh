@@ -12,7 +12,7 @@ trap 'rm -f "$log"' EXIT
 status=0
 swift test 2>&1 | tee "$log" || status=$?
 total=$(sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} .*/\1/p' "$log" | tail -n 1)
-failed=$(grep -c '^✘ Test .* failed after' "$log" || true)
+failed=$(grep -c '^✘ Test ".*" failed after' "$log" || true)
 total=${total:-0}
 fuzz_seconds=${FUZZ_SECONDS:-45}
 if [ "$fuzz_seconds" -gt 0 ]; then
