@@ -52,4 +52,19 @@ struct ErrorKindsTests {
         #expect((failure?.cause as? RenderError)?.kind == .speech)
         #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
     }
+
+    @Test("a folder that is no render, a missing book list and an impossible task are told apart by kind")
+    func outputKinds() throws {
+        let folder = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let web = #expect(throws: RenderError.self) { try WebPlayer(folder: folder, details: nil).write() }
+        #expect(web?.kind == .unreadableInput)
+        #expect(web?.file?.hasPrefix(folder) == true)
+        let list = #expect(throws: RenderError.self) { try BookList.read(folder + "/no-list.txt") }
+        #expect(list?.kind == .unreadableInput)
+        #expect(list?.description == folder + "/no-list.txt: no such file or folder")
+        let task = #expect(throws: RenderError.self) { try BatchTask.resolve(index: 0, count: 0, environment: [:]) }
+        #expect(task?.kind == .badOption)
+        #expect(task?.file == "--task-count")
+    }
 }
