@@ -32,13 +32,13 @@ struct ErrorKindsTests {
     func renderedBookKinds() throws {
         let folder = try TestPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect((#expect(throws: TimingFileError.self) { try RenderedBook.load(folder + "/nothing") })?.kind == .notFound)
+        #expect((#expect(throws: BookError.self) { try RenderedBook.load(folder + "/nothing") })?.kind == .notFound)
         try Data("not json".utf8).write(to: URL(fileURLWithPath: folder + "/book.json"))
-        #expect((#expect(throws: TimingFileError.self) { try RenderedBook.load(folder) })?.kind == .notJSON)
+        #expect((#expect(throws: BookError.self) { try RenderedBook.load(folder) })?.kind == .notJSON)
         let golden = try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("golden/book.json"))
         let newer = String(decoding: golden, as: UTF8.self).replacingOccurrences(of: #""version" : 1"#, with: #""version" : 99"#)
         try Data(newer.utf8).write(to: URL(fileURLWithPath: folder + "/book.json"))
-        #expect((#expect(throws: TimingFileError.self) { try RenderedBook.load(folder) })?.kind == .newerVersion)
+        #expect((#expect(throws: BookError.self) { try RenderedBook.load(folder) })?.kind == .newerVersion)
     }
 
     @Test("a voice that is not installed stops a render job before anything is written, as a speech error")
