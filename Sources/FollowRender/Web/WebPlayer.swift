@@ -72,11 +72,9 @@ public struct WebPlayer: Sendable {
                            lengths: Dictionary(rendered.chapters.map { ($0.chapter.index, $0.text.utf16.count) },
                                                uniquingKeysWith: { first, _ in first }))
         var fromBook: [Int] = [], fromPauses: [Int] = []
+        // RenderedBook.load has checked that every file name is a plain name (TimingValidation),
+        // so the pages, named after the sidecars, stay in the folder.
         for (entry, timing) in zip(manifest.chapters, rendered.chapters) {
-            guard Self.isPlainName(entry.timing) else {
-                throw RenderError(.unreadableInput, file: folder + "/" + OutputNaming.manifestFile,
-                                 "chapter \(entry.index)'s sidecar '\(entry.timing)' is not a file in the folder")
-            }
             let paragraphs: [Paragraph]
             if let known = details?.paragraphs(for: timing) {
                 paragraphs = known
@@ -95,12 +93,6 @@ public struct WebPlayer: Sendable {
         try save(Data(page.index().utf8), as: "index.html")
         pages.append("index.html")
         return Summary(pages: pages, fromBook: fromBook, fromPauses: fromPauses)
-    }
-
-    /// True for a file name inside the folder: pages are named after sidecars,
-    /// so a `book.json` naming `../x.timing.json` must not place a page outside.
-    static func isPlainName(_ name: String) -> Bool {
-        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\")
     }
 
     /// The speed of a preset name such as `2x`; nil for `175wpm`.
