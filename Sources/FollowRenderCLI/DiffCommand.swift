@@ -44,7 +44,7 @@ enum DiffCommand: Command {
             do {
                 books.append(try RenderedBook.load(path))
             } catch {
-                Console.error("follow-render: \(error.file): \(error.reason)")
+                Console.error("follow-render: \(error.file ?? path): \(error.reason)")
                 return 2
             }
         }

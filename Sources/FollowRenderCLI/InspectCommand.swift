@@ -20,35 +20,25 @@ enum InspectCommand: Command {
 
         Options:
           --json            Print the report as JSON.
-          --include-notes   Count footnote and endnote bodies as narrated text.
-        \(Arguments.matterHelp)
-        \(PronunciationOptions.help)
-          -h, --help        Show this help.
-
-        Input options (BOOK a .txt, .md or .pdf file):
-        \(InputArguments.help)
+        \(BookReadingArguments.help(includeNotes: "Count footnote and endnote bodies as narrated text."))
         """
 
     struct Options {
         var path: String
         var json: Bool
-        var narration: NarrationOptions
-        var lexicons: [String]
-        var input: InputOptions
+        var reading: BookReadingArguments
     }
 
     static func parse(_ arguments: inout Arguments) throws -> Options {
         let json = arguments.flag("--json")
-        let narration = NarrationOptions(includeNotes: arguments.flag("--include-notes"), matter: try arguments.matter())
-        let input = try InputArguments.parse(&arguments)
-        let lexicons = try PronunciationOptions.lexicons(&arguments)
-        return Options(path: try arguments.positionals("BOOK")[0], json: json, narration: narration, lexicons: lexicons,
-                       input: input)
+        let reading = try BookReadingArguments.parse(&arguments)
+        return Options(path: try arguments.positionals("BOOK")[0], json: json, reading: reading)
     }
 
     static func run(_ options: Options) throws -> Int32 {
-        let report = try BookOpener.inspect(options.path, options: options.narration, input: options.input,
-                                            lexicons: options.lexicons) { Console.warning(file: options.path, $0) }
+        let reading = options.reading
+        let report = try BookOpener.inspect(options.path, options: reading.narration, input: reading.input,
+                                            lexicons: reading.lexicons) { Console.warning(file: options.path, $0) }
         if options.json {
             try printJSON(report)
         } else {

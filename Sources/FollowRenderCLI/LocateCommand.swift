@@ -54,7 +54,7 @@ enum LocateCommand: Command {
         do {
             book = try RenderedBook.load(path)
         } catch {
-            throw FileFailure(file: error.file, reason: error.reason, cause: error)
+            throw FileFailure(file: error.file ?? path, reason: error.reason, cause: error)
         }
         let index = PositionIndex(book)
         let position: BookPosition

@@ -20,13 +20,7 @@ enum SegmentCommand: Command {
                             "spoken" being the exact string sent to eSpeak NG.
           --spoken          Print under each sentence what eSpeak NG is given for it
                             (lexicon aliases, [[phonemes]], Japanese readings).
-          --include-notes   Narrate footnote and endnote bodies too.
-        \(Arguments.matterHelp)
-        \(PronunciationOptions.help)
-          -h, --help        Show this help.
-
-        Input options (BOOK a .txt, .md or .pdf file):
-        \(InputArguments.help)
+        \(BookReadingArguments.help(includeNotes: "Narrate footnote and endnote bodies too."))
         """
 
     struct Options {
@@ -34,30 +28,25 @@ enum SegmentCommand: Command {
         var index: Int
         var json: Bool
         var spoken: Bool
-        var narration: NarrationOptions
-        var lexicons: [String]
-        var input: InputOptions
+        var reading: BookReadingArguments
     }
 
     static func parse(_ arguments: inout Arguments) throws -> Options {
         let json = arguments.flag("--json")
         let spoken = arguments.flag("--spoken")
-        let lexicons = try PronunciationOptions.lexicons(&arguments)
-        let narration = NarrationOptions(includeNotes: arguments.flag("--include-notes"), matter: try arguments.matter())
+        let reading = try BookReadingArguments.parse(&arguments)
         guard let index = try arguments.integer("--chapter", in: 1...1_000_000) else {
             throw UsageError("missing --chapter N")
         }
-        let input = try InputArguments.parse(&arguments)
-        return Options(path: try arguments.positionals("BOOK")[0], index: index, json: json, spoken: spoken,
-                       narration: narration, lexicons: lexicons, input: input)
+        return Options(path: try arguments.positionals("BOOK")[0], index: index, json: json, spoken: spoken, reading: reading)
     }
 
     static func run(_ options: Options) throws -> Int32 {
-        let archive = try openBook(options.path, input: options.input)
-        let chapter = try BookOpener.chapter(options.index, of: archive, path: options.path, options: options.narration)
+        let archive = try openBook(options.path, input: options.reading.input)
+        let chapter = try BookOpener.chapter(options.index, of: archive, path: options.path, options: options.reading.narration)
         let spoken: [SpokenSentence]
         do {
-            spoken = try PronunciationOptions.pronouncer(archive, lexicons: options.lexicons).spokenSentences(of: chapter)
+            spoken = try PronunciationOptions.pronouncer(archive, lexicons: options.reading.lexicons).spokenSentences(of: chapter)
         } catch {
             throw FileFailure(file: options.path, error: error)
         }

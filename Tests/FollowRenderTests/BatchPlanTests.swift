@@ -21,7 +21,8 @@ struct BatchPlanTests {
         #expect(try BatchTask.resolve(index: nil, count: nil, environment: slurm) == BatchTask(index: 2, count: 4))
         #expect(try BatchTask.resolve(index: 1, count: 2, environment: slurm) == BatchTask(index: 1, count: 2))
         #expect(try BatchTask.resolve(index: nil, count: nil, environment: [:]) == BatchTask(index: 0, count: 1))
-        #expect(throws: BatchError.self) { try BatchTask.resolve(index: 3, count: 3, environment: [:]) }
+        let outside = #expect(throws: RenderError.self) { try BatchTask.resolve(index: 3, count: 3, environment: [:]) }
+        #expect(outside?.kind == .badOption)
     }
 
     @Test("the partition gives every book to exactly one task, balanced by estimated duration, the same every time")
@@ -51,6 +52,7 @@ struct BatchPlanTests {
         try Data().write(to: URL(fileURLWithPath: folder + "/cover.jpg"))
         let books = try BookList.read(folder)
         #expect(books == [folder + "/b.epub", folder + "/notes.md", folder + "/shelf/a.EPUB", folder + "/shelf/unpacked"])
-        #expect(throws: BatchError.self) { try BookList.read(folder + "/shelf/unpacked/META-INF") }
+        let empty = #expect(throws: RenderError.self) { try BookList.read(folder + "/shelf/unpacked/META-INF") }
+        #expect(empty?.kind == .unreadableInput)
     }
 }

@@ -59,11 +59,17 @@ struct CLIMessagesTests {
         try Data(#"{"format":"something-else","version":1}"#.utf8).write(to: URL(fileURLWithPath: foreign + "/book.json"))
         let newer = tmp + "/newer.timing.json"
         try Data(#"{"format":"follow-render-timing","version":99}"#.utf8).write(to: URL(fileURLWithPath: newer))
+        let badNav = tmp + "/bad-nav"
+        try FileManager.default.copyItem(atPath: TestPaths.sampleFolder, toPath: badNav)
+        try Data("<html><body><nav>\n</body>".utf8).write(to: URL(fileURLWithPath: badNav + "/OEBPS/nav.xhtml"))
+        let badContainer = tmp + "/bad-container"
+        try FileManager.default.copyItem(atPath: TestPaths.sampleFolder, toPath: badContainer)
+        try Data("<container>\n<rootfiles>".utf8).write(to: URL(fileURLWithPath: badContainer + "/META-INF/container.xml"))
         let out = tmp + "/out"
         var cases: [[String]] = [
             [], ["frobnicate"], ["--bogus"],
             ["inspect"], ["inspect", "--bogus", "x.epub"], ["inspect", "a.epub", "b.epub"], ["inspect", tmp + "/missing.epub"],
-            ["inspect", notZip], ["inspect", TestPaths.sampleFolder + "/mimetype"],
+            ["inspect", notZip], ["inspect", TestPaths.sampleFolder + "/mimetype"], ["inspect", badNav], ["inspect", badContainer],
             ["segment", "x.epub"], ["segment", "x.epub", "--chapter", "zero"], ["segment", sample, "--chapter", "99"],
             ["segment", sample, "--chapter"],
             ["render"], ["render", tmp + "/missing.epub"], [sample, "--rate", "9x"], [sample, "--rate", "1x", "--wpm", "200"],

@@ -32,13 +32,13 @@ struct ErrorKindsTests {
     func renderedBookKinds() throws {
         let folder = try TestPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect((#expect(throws: TimingFileError.self) { try RenderedBook.load(folder + "/nothing") })?.kind == .notFound)
+        #expect((#expect(throws: BookError.self) { try RenderedBook.load(folder + "/nothing") })?.kind == .notFound)
         try Data("not json".utf8).write(to: URL(fileURLWithPath: folder + "/book.json"))
-        #expect((#expect(throws: TimingFileError.self) { try RenderedBook.load(folder) })?.kind == .notJSON)
+        #expect((#expect(throws: BookError.self) { try RenderedBook.load(folder) })?.kind == .notJSON)
         let golden = try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("golden/book.json"))
         let newer = String(decoding: golden, as: UTF8.self).replacingOccurrences(of: #""version" : 1"#, with: #""version" : 99"#)
         try Data(newer.utf8).write(to: URL(fileURLWithPath: folder + "/book.json"))
-        #expect((#expect(throws: TimingFileError.self) { try RenderedBook.load(folder) })?.kind == .newerVersion)
+        #expect((#expect(throws: BookError.self) { try RenderedBook.load(folder) })?.kind == .newerVersion)
     }
 
     @Test("a voice that is not installed stops a render job before anything is written, as a speech error")
@@ -51,5 +51,20 @@ struct ErrorKindsTests {
         let failure = #expect(throws: FileFailure.self) { try RenderJob(options: options).run { _ in } }
         #expect((failure?.cause as? RenderError)?.kind == .speech)
         #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+    }
+
+    @Test("a folder that is no render, a missing book list and an impossible task are told apart by kind")
+    func outputKinds() throws {
+        let folder = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let web = #expect(throws: RenderError.self) { try WebPlayer(folder: folder, details: nil).write() }
+        #expect(web?.kind == .unreadableInput)
+        #expect(web?.file?.hasPrefix(folder) == true)
+        let list = #expect(throws: RenderError.self) { try BookList.read(folder + "/no-list.txt") }
+        #expect(list?.kind == .unreadableInput)
+        #expect(list?.description == folder + "/no-list.txt: no such file or folder")
+        let task = #expect(throws: RenderError.self) { try BatchTask.resolve(index: 0, count: 0, environment: [:]) }
+        #expect(task?.kind == .badOption)
+        #expect(task?.file == "--task-count")
     }
 }

@@ -23,13 +23,13 @@ final class AudioEncoder {
 
     /// Opens `format`'s encoder for mono input at `inputRate`.
     /// - Parameter globalHeader: whether the muxer wants the codec headers out of band (MP4, Ogg).
-    init(format: AudiobookFormat, inputRate: Int32, globalHeader: Bool, file: String) throws(AudiobookError) {
+    init(format: AudiobookFormat, inputRate: Int32, globalHeader: Bool, file: String) throws(RenderError) {
         self.file = file
         guard let codec = avcodec_find_encoder_by_name(format.encoderName) else {
-            throw AudiobookError(.encoder, file: file, cause: "this FFmpeg has no \(format.encoderName) encoder")
+            throw RenderError(.audio, file: file, "this FFmpeg has no \(format.encoderName) encoder")
         }
         guard let context = avcodec_alloc_context3(codec) else {
-            throw AudiobookError(.encoder, file: file, cause: "cannot start the \(format.encoderName) encoder (out of memory)")
+            throw RenderError(.audio, file: file, "cannot start the \(format.encoderName) encoder (out of memory)")
         }
         self.context = context
         sampleRate = format.sampleRate(forInput: inputRate)
@@ -43,14 +43,14 @@ final class AudioEncoder {
         var options: OpaquePointer?
         defer { av_dict_free(&options) }
         for (key, value) in format.encoderOptions { av_dict_set(&options, key, value, 0) }
-        try AudiobookError.check(avcodec_open2(context, codec, &options), .encoder, file: file,
+        try RenderError.check(avcodec_open2(context, codec, &options), .audio, file: file,
                                  doing: "\(format.encoderName) refuses mono \(sampleRate) Hz at \(format.bitrate / 1000) kbps")
         frameSize = context.pointee.frame_size > 0 ? context.pointee.frame_size : 1024
         fifo = av_audio_fifo_alloc(sampleFormat, 1, frameSize * 4)
         frame = av_frame_alloc()
         packet = av_packet_alloc()
         guard fifo != nil, frame != nil, packet != nil else {
-            throw AudiobookError(.encoder, file: file, cause: "out of memory")
+            throw RenderError(.audio, file: file, "out of memory")
         }
     }
 
@@ -62,8 +62,8 @@ final class AudioEncoder {
     }
 
     /// Fills the muxer's stream description with this encoder's parameters.
-    func describe(_ parameters: UnsafeMutablePointer<AVCodecParameters>) throws(AudiobookError) {
-        try AudiobookError.check(avcodec_parameters_from_context(parameters, context), .encoder, file: file, doing: "bad codec parameters")
+    func describe(_ parameters: UnsafeMutablePointer<AVCodecParameters>) throws(RenderError) {
+        try RenderError.check(avcodec_parameters_from_context(parameters, context), .audio, file: file, doing: "bad codec parameters")
     }
 
     /// The encoder's time base (one tick per sample).
@@ -71,48 +71,48 @@ final class AudioEncoder {
 
     /// Queues `count` samples and encodes every whole frame, handing packets to `emit`.
     func write(_ planes: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, count: Int32,
-               emit: (UnsafeMutablePointer<AVPacket>) throws(AudiobookError) -> Void) throws(AudiobookError) {
+               emit: (UnsafeMutablePointer<AVPacket>) throws(RenderError) -> Void) throws(RenderError) {
         let queued = planes.withMemoryRebound(to: UnsafeMutableRawPointer?.self, capacity: 1) { raw in
             av_audio_fifo_write(fifo, raw, count)
         }
-        guard queued == count else { throw AudiobookError(.encoder, file: file, cause: "out of memory queuing samples") }
+        guard queued == count else { throw RenderError(.audio, file: file, "out of memory queuing samples") }
         while av_audio_fifo_size(fifo) >= frameSize {
             try encodeFrame(frameSize, emit: emit)
         }
     }
 
     /// Encodes the last partial frame and drains the encoder.
-    func finish(emit: (UnsafeMutablePointer<AVPacket>) throws(AudiobookError) -> Void) throws(AudiobookError) {
+    func finish(emit: (UnsafeMutablePointer<AVPacket>) throws(RenderError) -> Void) throws(RenderError) {
         let rest = av_audio_fifo_size(fifo)
         if rest > 0 { try encodeFrame(rest, emit: emit) }
-        try AudiobookError.check(avcodec_send_frame(context, nil), .encoder, file: file, doing: "cannot flush the encoder")
+        try RenderError.check(avcodec_send_frame(context, nil), .audio, file: file, doing: "cannot flush the encoder")
         try drain(emit: emit)
     }
 
-    private func encodeFrame(_ samples: Int32, emit: (UnsafeMutablePointer<AVPacket>) throws(AudiobookError) -> Void) throws(AudiobookError) {
+    private func encodeFrame(_ samples: Int32, emit: (UnsafeMutablePointer<AVPacket>) throws(RenderError) -> Void) throws(RenderError) {
         guard let frame else { return }
         av_frame_unref(frame)
         frame.pointee.nb_samples = samples
         frame.pointee.format = sampleFormat.rawValue
         frame.pointee.sample_rate = sampleRate
         av_channel_layout_default(&frame.pointee.ch_layout, 1)
-        try AudiobookError.check(av_frame_get_buffer(frame, 0), .encoder, file: file, doing: "out of memory")
+        try RenderError.check(av_frame_get_buffer(frame, 0), .audio, file: file, doing: "out of memory")
         let read = frame.pointee.extended_data.withMemoryRebound(to: UnsafeMutableRawPointer?.self, capacity: 1) { raw in
             av_audio_fifo_read(fifo, raw, samples)
         }
-        guard read == samples else { throw AudiobookError(.encoder, file: file, cause: "lost queued samples") }
+        guard read == samples else { throw RenderError(.audio, file: file, "lost queued samples") }
         frame.pointee.pts = pts
         pts += Int64(samples)
-        try AudiobookError.check(avcodec_send_frame(context, frame), .encoder, file: file, doing: "cannot encode")
+        try RenderError.check(avcodec_send_frame(context, frame), .audio, file: file, doing: "cannot encode")
         try drain(emit: emit)
     }
 
-    private func drain(emit: (UnsafeMutablePointer<AVPacket>) throws(AudiobookError) -> Void) throws(AudiobookError) {
+    private func drain(emit: (UnsafeMutablePointer<AVPacket>) throws(RenderError) -> Void) throws(RenderError) {
         guard let packet else { return }
         while true {
             let received = avcodec_receive_packet(context, packet)
             if received == fr_averror_again() || received == fr_averror_eof() { return }
-            try AudiobookError.check(received, .encoder, file: file, doing: "cannot encode")
+            try RenderError.check(received, .audio, file: file, doing: "cannot encode")
             defer { av_packet_unref(packet) }
             try emit(packet)
         }

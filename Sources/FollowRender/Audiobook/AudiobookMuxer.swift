@@ -16,10 +16,10 @@ final class AudiobookMuxer {
     private var opened = false
 
     /// A muxer for `format` writing to `path` (a temporary name: the format is not guessed from it).
-    init(format: AudiobookFormat, path: String) throws(AudiobookError) {
+    init(format: AudiobookFormat, path: String) throws(RenderError) {
         self.path = path
         var context: UnsafeMutablePointer<AVFormatContext>?
-        try AudiobookError.check(avformat_alloc_output_context2(&context, nil, format.muxerName, nil), .encoder, file: path,
+        try RenderError.check(avformat_alloc_output_context2(&context, nil, format.muxerName, nil), .audio, file: path,
                                  doing: "this FFmpeg has no \(format.muxerName) muxer")
         self.context = context
         // The MP4 muxer re-opens the file by its URL to move the index to the front.
@@ -33,8 +33,8 @@ final class AudiobookMuxer {
     }
 
     /// Adds the audio stream `encoder` produces.
-    func addAudio(_ encoder: AudioEncoder) throws(AudiobookError) {
-        guard let stream = avformat_new_stream(context, nil) else { throw AudiobookError(.encoder, file: path, cause: "out of memory") }
+    func addAudio(_ encoder: AudioEncoder) throws(RenderError) {
+        guard let stream = avformat_new_stream(context, nil) else { throw RenderError(.audio, file: path, "out of memory") }
         try encoder.describe(stream.pointee.codecpar)
         stream.pointee.time_base = encoder.timeBase
         encoderTimeBase = encoder.timeBase
@@ -42,8 +42,8 @@ final class AudiobookMuxer {
     }
 
     /// Adds the cover as an attached picture (MP4 `covr`); JPEG and PNG only.
-    func addCover(_ data: Data, isPNG: Bool) throws(AudiobookError) {
-        guard let stream = avformat_new_stream(context, nil) else { throw AudiobookError(.encoder, file: path, cause: "out of memory") }
+    func addCover(_ data: Data, isPNG: Bool) throws(RenderError) {
+        guard let stream = avformat_new_stream(context, nil) else { throw RenderError(.audio, file: path, "out of memory") }
         stream.pointee.codecpar.pointee.codec_type = AVMEDIA_TYPE_VIDEO
         stream.pointee.codecpar.pointee.codec_id = isPNG ? AV_CODEC_ID_PNG : AV_CODEC_ID_MJPEG
         // Muxers refuse a picture stream without dimensions.
@@ -61,16 +61,16 @@ final class AudiobookMuxer {
     }
 
     /// Sets the chapters: `(start, end, title)` in samples at `rate`.
-    func setChapters(_ chapters: [(start: Int64, end: Int64, title: String)], rate: Int32) throws(AudiobookError) {
+    func setChapters(_ chapters: [(start: Int64, end: Int64, title: String)], rate: Int32) throws(RenderError) {
         guard let context, !chapters.isEmpty else { return }
         let size = MemoryLayout<UnsafeMutablePointer<AVChapter>?>.stride
         guard let list = av_calloc(chapters.count, size)?.assumingMemoryBound(to: UnsafeMutablePointer<AVChapter>?.self) else {
-            throw AudiobookError(.encoder, file: path, cause: "out of memory")
+            throw RenderError(.audio, file: path, "out of memory")
         }
         context.pointee.chapters = list
         for (number, chapter) in chapters.enumerated() {
             guard let entry = av_mallocz(MemoryLayout<AVChapter>.stride)?.assumingMemoryBound(to: AVChapter.self) else {
-                throw AudiobookError(.encoder, file: path, cause: "out of memory")
+                throw RenderError(.audio, file: path, "out of memory")
             }
             entry.pointee.id = Int64(number + 1)
             entry.pointee.time_base = AVRational(num: 1, den: rate)
@@ -83,40 +83,40 @@ final class AudiobookMuxer {
     }
 
     /// Opens the file, writes `prefix` (MP3: our own ID3v2 tag) and the container header.
-    func open(prefix: [UInt8], options: [(String, String)]) throws(AudiobookError) {
+    func open(prefix: [UInt8], options: [(String, String)]) throws(RenderError) {
         guard let context else { return }
-        try AudiobookError.check(avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE), .write, file: path, doing: "cannot create")
+        try RenderError.check(avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE), .write, file: path, doing: "cannot create")
         if !prefix.isEmpty { avio_write(context.pointee.pb, prefix, Int32(prefix.count)) }
         var dictionary: OpaquePointer?
         defer { av_dict_free(&dictionary) }
         for (key, value) in options { av_dict_set(&dictionary, key, value, 0) }
-        try AudiobookError.check(avformat_write_header(context, &dictionary), .encoder, file: path, doing: "cannot write the header")
+        try RenderError.check(avformat_write_header(context, &dictionary), .audio, file: path, doing: "cannot write the header")
         opened = true
         if let cover { try writeCover(cover.stream, cover.data) }
     }
 
     /// Writes one encoded audio packet (timestamps in the encoder's time base).
-    func write(_ packet: UnsafeMutablePointer<AVPacket>) throws(AudiobookError) {
+    func write(_ packet: UnsafeMutablePointer<AVPacket>) throws(RenderError) {
         guard let audio else { return }
         packet.pointee.stream_index = audio.pointee.index
         av_packet_rescale_ts(packet, encoderTimeBase, audio.pointee.time_base)
-        try AudiobookError.check(av_interleaved_write_frame(context, packet), .write, file: path, doing: "cannot write")
+        try RenderError.check(av_interleaved_write_frame(context, packet), .write, file: path, doing: "cannot write")
         try checkIO()
     }
 
     /// Writes the trailer (MP4: the index, chapter track and tags) and closes the file.
-    func finish() throws(AudiobookError) {
+    func finish() throws(RenderError) {
         guard let context, opened else { return }
-        try AudiobookError.check(av_write_trailer(context), .write, file: path, doing: "cannot finish")
+        try RenderError.check(av_write_trailer(context), .write, file: path, doing: "cannot finish")
         try checkIO()
-        try AudiobookError.check(avio_closep(&context.pointee.pb), .write, file: path, doing: "cannot close")
+        try RenderError.check(avio_closep(&context.pointee.pb), .write, file: path, doing: "cannot close")
     }
 
-    private func writeCover(_ stream: UnsafeMutablePointer<AVStream>, _ data: Data) throws(AudiobookError) {
-        guard let packet = av_packet_alloc() else { throw AudiobookError(.encoder, file: path, cause: "out of memory") }
+    private func writeCover(_ stream: UnsafeMutablePointer<AVStream>, _ data: Data) throws(RenderError) {
+        guard let packet = av_packet_alloc() else { throw RenderError(.audio, file: path, "out of memory") }
         var owned: UnsafeMutablePointer<AVPacket>? = packet
         defer { av_packet_free(&owned) }
-        try AudiobookError.check(av_new_packet(packet, Int32(data.count)), .encoder, file: path, doing: "out of memory")
+        try RenderError.check(av_new_packet(packet, Int32(data.count)), .audio, file: path, doing: "out of memory")
         data.withUnsafeBytes { bytes in
             if let base = bytes.baseAddress { packet.pointee.data.update(from: base.assumingMemoryBound(to: UInt8.self), count: data.count) }
         }
@@ -124,7 +124,7 @@ final class AudiobookMuxer {
         packet.pointee.flags |= AV_PKT_FLAG_KEY
         packet.pointee.pts = 0
         packet.pointee.dts = 0
-        try AudiobookError.check(av_interleaved_write_frame(context, packet), .write, file: path, doing: "cannot write the cover")
+        try RenderError.check(av_interleaved_write_frame(context, packet), .write, file: path, doing: "cannot write the cover")
     }
 
     /// Width and height from a PNG's IHDR or a JPEG's start-of-frame segment; nil when not found.
@@ -143,8 +143,8 @@ final class AudiobookMuxer {
     }
 
     /// A write error FFmpeg's buffered I/O noted but did not return (e.g. a full disk).
-    private func checkIO() throws(AudiobookError) {
+    private func checkIO() throws(RenderError) {
         guard let pb = context?.pointee.pb else { return }
-        try AudiobookError.check(pb.pointee.error, .write, file: path, doing: "cannot write")
+        try RenderError.check(pb.pointee.error, .write, file: path, doing: "cannot write")
     }
 }

@@ -26,11 +26,11 @@ public struct AudiobookPackager: Sendable {
     /// `book.cue` beside it, unless `previous` already describes an up-to-date
     /// file there. The file appears whole or not at all.
     public func write(to path: String, previous: AudiobookEntry? = nil,
-                      cancellation: RenderCancellation? = nil) throws(AudiobookError) -> AudiobookEntry {
+                      cancellation: RenderCancellation? = nil) throws(RenderError) -> AudiobookEntry {
         guard let format = AudiobookFormat(path: path) else {
-            throw AudiobookError(.unsupportedFormat, file: path, cause: "--audiobook takes a path ending in .m4b, .m4a, .mp3 or .opus")
+            throw RenderError(.badOption, file: path, "--audiobook takes a path ending in .m4b, .m4a, .mp3 or .opus")
         }
-        guard !manifest.chapters.isEmpty else { throw AudiobookError(.noChapters, file: folder, cause: "no rendered chapter to package") }
+        guard !manifest.chapters.isEmpty else { throw RenderError(.nothingRendered, file: folder, "no rendered chapter to package") }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         let key = cacheKey(format: format)
         let file = relativeFile(absolute)
@@ -47,10 +47,10 @@ public struct AudiobookPackager: Sendable {
             try AtomicFile.produce(at: absolute) { temporary in
                 try encode(format: format, to: temporary, lengths: lengths, marks: marks, rate: rate, cancellation: cancellation)
             }
-        } catch let error as AudiobookError {
+        } catch let error as RenderError {
             throw error
         } catch {
-            throw AudiobookError(.write, file: absolute, cause: "\(error)")
+            throw RenderError(.write, file: absolute, "\(error)", cause: error)
         }
         let seconds = { (samples: Int64) in Seconds(samples: Int(samples), sampleRate: Int(rate)) }
         let entry = AudiobookEntry(
@@ -69,20 +69,20 @@ public struct AudiobookPackager: Sendable {
     }
 
     /// Records `entry` as `book.json`'s `audiobook` object.
-    public func record(_ entry: AudiobookEntry) throws(AudiobookError) {
+    public func record(_ entry: AudiobookEntry) throws(RenderError) {
         var updated = manifest
         updated.audiobook = entry
         let path = folder + "/" + OutputNaming.manifestFile
         do {
             try AtomicFile.write(JSONCoding.data(updated, pretty: true), to: path)
         } catch {
-            throw AudiobookError(.write, file: path, cause: "\(error)")
+            throw RenderError(.write, file: path, "\(error)", cause: error)
         }
     }
 
     private func encode(format: AudiobookFormat, to path: String, lengths: [Int64],
                         marks: [(start: Int64, end: Int64, title: String)], rate: Int32,
-                        cancellation: RenderCancellation?) throws(AudiobookError) {
+                        cancellation: RenderCancellation?) throws(RenderError) {
         let muxer = try AudiobookMuxer(format: format, path: path)
         let encoder = try AudioEncoder(format: format, inputRate: rate, globalHeader: muxer.wantsGlobalHeader, file: path)
         try muxer.addAudio(encoder)
@@ -107,10 +107,10 @@ public struct AudiobookPackager: Sendable {
             })
         }
         try muxer.open(prefix: prefix, options: options)
-        let emit = { (packet: UnsafeMutablePointer<AVPacket>) throws(AudiobookError) in try muxer.write(packet) }
+        let emit = { (packet: UnsafeMutablePointer<AVPacket>) throws(RenderError) in try muxer.write(packet) }
         var resampler: Resampler?
         for (number, chapter) in manifest.chapters.enumerated() {
-            if cancellation?.cancelledBy != nil { throw AudiobookError(.interrupted, file: path, cause: "interrupted") }
+            if cancellation?.cancelledBy != nil { throw RenderError(.interrupted, file: path, "interrupted") }
             let decoder = try ChapterDecoder(path: folder + "/" + chapter.audio)
             let converter: Resampler
             if let resampler {
@@ -120,21 +120,21 @@ public struct AudiobookPackager: Sendable {
             }
             resampler = converter
             guard converter.accepts(decoder) else {
-                throw AudiobookError(.unreadableChapter, file: decoder.path, cause: "its sample rate or format differs from chapter 1's")
+                throw RenderError(.unreadableInput, file: decoder.path, "its sample rate or format differs from chapter 1's")
             }
             var remaining = lengths[number]
-            try decoder.decode { planes, count throws(AudiobookError) in
+            try decoder.decode { planes, count throws(RenderError) in
                 let used = Int32(min(Int64(count), remaining))
                 remaining -= Int64(used)
-                try converter.convert(planes, count: used) { out, produced throws(AudiobookError) in
+                try converter.convert(planes, count: used) { out, produced throws(RenderError) in
                     try encoder.write(out, count: produced, emit: emit)
                 }
             }
-            try converter.convert(nil, count: Int32(remaining)) { out, produced throws(AudiobookError) in
+            try converter.convert(nil, count: Int32(remaining)) { out, produced throws(RenderError) in
                 try encoder.write(out, count: produced, emit: emit)
             }
         }
-        try resampler?.flush { out, produced throws(AudiobookError) in try encoder.write(out, count: produced, emit: emit) }
+        try resampler?.flush { out, produced throws(RenderError) in try encoder.write(out, count: produced, emit: emit) }
         try encoder.finish(emit: emit)
         try muxer.finish()
     }

@@ -30,7 +30,7 @@ public struct AudiobookStep: RenderOutputStep {
         let packager = AudiobookPackager(manifest: manifest, folder: context.folder, metadata: metadata)
         let shelf = request.library.map { LibraryFolder(root: $0, metadata: metadata) }
         let format = request.path.flatMap { AudiobookFormat(path: $0) } ?? .m4b
-        do throws(AudiobookError) {
+        do throws(RenderError) {
             if let shelf { try shelf.prepare() }
             let path = request.path ?? shelf?.audioPath(format) ?? ""
             let entry = try packager.write(to: path, previous: manifest.audiobook, cancellation: context.cancellation)
@@ -43,7 +43,7 @@ public struct AudiobookStep: RenderOutputStep {
             if error.kind == .interrupted, let signal = context.cancellation.cancelledBy {
                 throw RenderInterrupted(signal: signal, folder: context.folder, kept: manifest.chapters.count)
             }
-            throw FileFailure(file: error.file, reason: error.reason)
+            throw FileFailure(file: error.file ?? context.folder, reason: error.reason, cause: error)
         }
     }
 }

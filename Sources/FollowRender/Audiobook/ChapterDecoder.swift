@@ -20,13 +20,13 @@ final class ChapterDecoder {
     private var frame: UnsafeMutablePointer<AVFrame>?
     private let stream: Int32
 
-    init(path: String) throws(AudiobookError) {
+    init(path: String) throws(RenderError) {
         // Every failure is returned and told in one line; FFmpeg's own log would only add noise
         // (such as the MP3 decoder's notes on the samples the info tag trims).
         av_log_set_level(AV_LOG_QUIET)
         self.path = path
-        let fail = { (code: Int32, what: String) throws(AudiobookError) -> Int32 in
-            try AudiobookError.check(code, .unreadableChapter, file: path, doing: what)
+        let fail = { (code: Int32, what: String) throws(RenderError) -> Int32 in
+            try RenderError.check(code, .unreadableInput, file: path, doing: what)
         }
         var input: UnsafeMutablePointer<AVFormatContext>?
         _ = try fail(avformat_open_input(&input, path, nil, nil), "cannot open")
@@ -37,7 +37,7 @@ final class ChapterDecoder {
         var codec: UnsafePointer<AVCodec>?
         stream = try fail(av_find_best_stream(input, AVMEDIA_TYPE_AUDIO, -1, -1, &codec, 0), "no audio stream")
         guard let codec, let decoder = avcodec_alloc_context3(codec), packet != nil, frame != nil else {
-            throw AudiobookError(.unreadableChapter, file: path, cause: "no decoder (out of memory)")
+            throw RenderError(.unreadableInput, file: path, "no decoder (out of memory)")
         }
         self.decoder = decoder
         _ = try fail(avcodec_parameters_to_context(decoder, input?.pointee.streams[Int(stream)]?.pointee.codecpar), "bad stream")
@@ -55,26 +55,26 @@ final class ChapterDecoder {
     }
 
     /// Decodes the whole file, handing each frame's planes and sample count to `body`.
-    func decode(_ body: (UnsafePointer<UnsafeMutablePointer<UInt8>?>, Int32) throws(AudiobookError) -> Void) throws(AudiobookError) {
+    func decode(_ body: (UnsafePointer<UnsafeMutablePointer<UInt8>?>, Int32) throws(RenderError) -> Void) throws(RenderError) {
         var ended = false
         while !ended {
             let read = av_read_frame(input, packet)
             if read == fr_averror_eof() {
                 ended = true
-                try AudiobookError.check(avcodec_send_packet(decoder, nil), .unreadableChapter, file: path, doing: "cannot flush")
+                try RenderError.check(avcodec_send_packet(decoder, nil), .unreadableInput, file: path, doing: "cannot flush")
             } else {
-                try AudiobookError.check(read, .unreadableChapter, file: path, doing: "cannot read")
+                try RenderError.check(read, .unreadableInput, file: path, doing: "cannot read")
                 defer { av_packet_unref(packet) }
                 guard packet?.pointee.stream_index == stream else { continue }
                 let sent = avcodec_send_packet(decoder, packet)
                 if sent < 0, sent != fr_averror_again() {
-                    try AudiobookError.check(sent, .unreadableChapter, file: path, doing: "cannot decode")
+                    try RenderError.check(sent, .unreadableInput, file: path, doing: "cannot decode")
                 }
             }
             while true {
                 let received = avcodec_receive_frame(decoder, frame)
                 if received == fr_averror_again() || received == fr_averror_eof() { break }
-                try AudiobookError.check(received, .unreadableChapter, file: path, doing: "cannot decode")
+                try RenderError.check(received, .unreadableInput, file: path, doing: "cannot decode")
                 guard let frame, let planes = frame.pointee.extended_data else { continue }
                 try body(planes, frame.pointee.nb_samples)
                 av_frame_unref(frame)

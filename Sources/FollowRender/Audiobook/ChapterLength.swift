@@ -8,14 +8,14 @@ import Foundation
 /// encoder delay − padding, the samples FFmpeg's decoder keeps); for other
 /// formats, or an MP3 without the tag, the file is decoded and counted.
 enum ChapterLength {
-    static func samples(of path: String) throws(AudiobookError) -> Int64 {
+    static func samples(of path: String) throws(RenderError) -> Int64 {
         if path.lowercased().hasSuffix(".mp3"), let data = FileHandle(forReadingAtPath: path)?.readData(ofLength: 1 << 16),
            let counted = lameTagSamples(Array(data)) {
             return counted
         }
         let decoder = try ChapterDecoder(path: path)
         var total: Int64 = 0
-        try decoder.decode { _, count throws(AudiobookError) in total += Int64(count) }
+        try decoder.decode { _, count throws(RenderError) in total += Int64(count) }
         return total
     }
 

@@ -32,11 +32,11 @@ struct CueSheet {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    func write(to path: String) throws(AudiobookError) {
+    func write(to path: String) throws(RenderError) {
         do {
             try AtomicFile.write(Data(text.utf8), to: path)
         } catch {
-            throw AudiobookError(.write, file: path, cause: "\(error)")
+            throw RenderError(.write, file: path, "\(error)", cause: error)
         }
     }
 

@@ -25,17 +25,18 @@ public struct LibraryFolder: Sendable {
     }
 
     /// Creates the folder.
-    public func prepare() throws(AudiobookError) {
+    public func prepare() throws(RenderError) {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw AudiobookError(.write, file: folder, cause: "cannot create the library folder: \((error as NSError).localizedDescription)")
+            throw RenderError(.write, file: folder, "cannot create the library folder: \((error as NSError).localizedDescription)",
+                              cause: error)
         }
     }
 
     /// Writes the side files for `entry`, whose chapters have `titles`; copies
     /// the audio from `source` (and writes its cue sheet) when it was written elsewhere.
-    public func write(entry: AudiobookEntry, titles: [String], source: String) throws(AudiobookError) {
+    public func write(entry: AudiobookEntry, titles: [String], source: String) throws(RenderError) {
         let audio = audioPath(entry.format)
         if URL(fileURLWithPath: source).standardizedFileURL.path != URL(fileURLWithPath: audio).standardizedFileURL.path {
             try copy(source, to: audio)
@@ -57,29 +58,29 @@ public struct LibraryFolder: Sendable {
                             explicit: false, abridged: false))
         do {
             try save(JSONCoding.data(document, pretty: true), as: "metadata.json")
-        } catch let error as AudiobookError {
+        } catch let error as RenderError {
             throw error
         } catch {
-            throw AudiobookError(.write, file: folder + "/metadata.json", cause: "\(error)")
+            throw RenderError(.write, file: folder + "/metadata.json", "\(error)", cause: error)
         }
     }
 
-    private func save(_ data: Data, as name: String) throws(AudiobookError) {
+    private func save(_ data: Data, as name: String) throws(RenderError) {
         do {
             try AtomicFile.write(data, to: folder + "/" + name)
         } catch {
-            throw AudiobookError(.write, file: folder + "/" + name, cause: error.description)
+            throw RenderError(.write, file: folder + "/" + name, error.description, cause: error)
         }
     }
 
     /// Copies `source` to `path` under a temporary name, then renames it.
-    private func copy(_ source: String, to path: String) throws(AudiobookError) {
+    private func copy(_ source: String, to path: String) throws(RenderError) {
         do {
             try AtomicFile.produce(at: path) { temporary in try FileManager.default.copyItem(atPath: source, toPath: temporary) }
         } catch {
             let posix = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
-            if posix == Int(ENOSPC) { throw AudiobookError(.diskFull, file: path, cause: String(cString: strerror(ENOSPC))) }
-            throw AudiobookError(.write, file: path, cause: "cannot copy \(source): \((error as NSError).localizedDescription)")
+            if posix == Int(ENOSPC) { throw RenderError.diskFull(file: path) }
+            throw RenderError(.write, file: path, "cannot copy \(source): \((error as NSError).localizedDescription)", cause: error)
         }
     }
 }

@@ -19,7 +19,7 @@ final class Resampler {
     private let file: String
 
     /// A resampler from the decoder's format to `encoder`'s.
-    init(from decoder: ChapterDecoder, to encoder: AudioEncoder, file: String) throws(AudiobookError) {
+    init(from decoder: ChapterDecoder, to encoder: AudioEncoder, file: String) throws(RenderError) {
         inputRate = decoder.sampleRate
         inputFormat = decoder.sampleFormat
         inputChannels = decoder.channels
@@ -30,12 +30,12 @@ final class Resampler {
         var inLayout = AVChannelLayout(), outLayout = AVChannelLayout()
         av_channel_layout_default(&inLayout, inputChannels)
         av_channel_layout_default(&outLayout, outputChannels)
-        try AudiobookError.check(swr_alloc_set_opts2(&context, &outLayout, outputFormat, outputRate, &inLayout, inputFormat,
-                                                     inputRate, 0, nil), .encoder, file: file, doing: "cannot set up the resampler")
-        try AudiobookError.check(swr_init(context), .encoder, file: file, doing: "cannot start the resampler")
+        try RenderError.check(swr_alloc_set_opts2(&context, &outLayout, outputFormat, outputRate, &inLayout, inputFormat,
+                                                     inputRate, 0, nil), .audio, file: file, doing: "cannot set up the resampler")
+        try RenderError.check(swr_init(context), .audio, file: file, doing: "cannot start the resampler")
         // 4,096 samples of silence, to pad a chapter that decodes short.
-        try AudiobookError.check(av_samples_alloc_array_and_samples(&silence, nil, inputChannels, 4096, inputFormat, 0),
-                                 .encoder, file: file, doing: "out of memory")
+        try RenderError.check(av_samples_alloc_array_and_samples(&silence, nil, inputChannels, 4096, inputFormat, 0),
+                                 .audio, file: file, doing: "out of memory")
         av_samples_set_silence(silence, 0, 4096, inputChannels, inputFormat)
     }
 
@@ -54,7 +54,7 @@ final class Resampler {
 
     /// Converts `count` input samples (nil planes: silence) and hands the result to `body`.
     func convert(_ planes: UnsafePointer<UnsafeMutablePointer<UInt8>?>?, count: Int32,
-                 _ body: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, Int32) throws(AudiobookError) -> Void) throws(AudiobookError) {
+                 _ body: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, Int32) throws(RenderError) -> Void) throws(RenderError) {
         guard count > 0 else { return }
         var remaining = count
         repeat {
@@ -64,31 +64,31 @@ final class Resampler {
             try reserve(needed)
             let input = UnsafeMutableRawPointer(mutating: source).assumingMemoryBound(to: UnsafePointer<UInt8>?.self)
             let produced = swr_convert(context, buffer, needed, input, chunk)
-            try AudiobookError.check(produced, .encoder, file: file, doing: "cannot resample")
+            try RenderError.check(produced, .audio, file: file, doing: "cannot resample")
             if produced > 0, let buffer { try body(buffer, produced) }
             remaining -= chunk
         } while remaining > 0
     }
 
     /// Drains the samples still inside the resampler's filter, at the end of the book.
-    func flush(_ body: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, Int32) throws(AudiobookError) -> Void) throws(AudiobookError) {
+    func flush(_ body: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, Int32) throws(RenderError) -> Void) throws(RenderError) {
         while true {
             let needed = max(Int32(swr_get_out_samples(context, 0)), 0)
             guard needed > 0 else { return }
             try reserve(needed)
             let produced = swr_convert(context, buffer, needed, nil, 0)
-            try AudiobookError.check(produced, .encoder, file: file, doing: "cannot resample")
+            try RenderError.check(produced, .audio, file: file, doing: "cannot resample")
             guard produced > 0, let buffer else { return }
             try body(buffer, produced)
         }
     }
 
-    private func reserve(_ samples: Int32) throws(AudiobookError) {
+    private func reserve(_ samples: Int32) throws(RenderError) {
         guard samples > capacity else { return }
         if buffer != nil { av_freep(buffer) }
         av_freep(&buffer)
         capacity = max(samples, 8192)
-        try AudiobookError.check(av_samples_alloc_array_and_samples(&buffer, nil, outputChannels, capacity, outputFormat, 0),
-                                 .encoder, file: file, doing: "out of memory")
+        try RenderError.check(av_samples_alloc_array_and_samples(&buffer, nil, outputChannels, capacity, outputFormat, 0),
+                                 .audio, file: file, doing: "out of memory")
     }
 }

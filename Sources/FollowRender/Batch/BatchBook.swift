@@ -38,10 +38,10 @@ struct BatchBook {
             throw interrupted
         } catch {
             let failure = error as? FileFailure ?? FileFailure(file: entry.path, error: error)
-            let kind: BatchError.Kind = failure.reason.hasPrefix("refused with --strict") ? .strict : .book
+            let kind: RenderError.Kind = (failure.cause as? RenderError)?.kind == .strict ? .strict : .book
             return BookOutcome(path: entry.path, slug: entry.slug, status: .failed,
                                renderSeconds: Seconds(Date().timeIntervalSince(started)), warnings: warnings.value,
-                               error: BatchError(kind, file: failure.file, cause: failure.reason))
+                               error: RenderError(kind, file: failure.file, failure.reason, cause: failure))
         }
         return BookOutcome(path: entry.path, slug: entry.slug, status: .ok, duration: summary.manifest.duration,
                            renderSeconds: Seconds(Date().timeIntervalSince(started)), chapters: summary.manifest.chapters.count,

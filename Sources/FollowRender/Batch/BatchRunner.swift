@@ -29,7 +29,7 @@ public struct BatchRunner: Sendable {
         let bookSlots = DispatchSemaphore(value: options.jobs)
         let group = DispatchGroup()
         let outcomes = Locked<[BookOutcome]>([])
-        let saveErrors = Locked<[BatchError]>([])
+        let saveErrors = Locked<[RenderError]>([])
         let events = NSLock()
         let emit = { @Sendable (event: BatchEvent) in
             events.lock()
@@ -52,7 +52,7 @@ public struct BatchRunner: Sendable {
                 emit(.started(entry))
                 let book = BatchBook(entry: entry, options: options, folder: store.folder(for: entry.slug), budget: budget)
                 guard let outcome = try? book.run(cancellation: cancellation, warn: { emit(.warning(entry, $0)) }) else { return }
-                do throws(BatchError) {
+                do throws(RenderError) {
                     try store.save(outcome)
                 } catch {
                     saveErrors.update { $0.append(error) }

@@ -12,23 +12,23 @@ public struct BatchStore: Sendable {
     public let root: String
 
     /// Creates the root and its results folder when missing.
-    public init(root: String) throws(BatchError) {
+    public init(root: String) throws(RenderError) {
         self.root = URL(fileURLWithPath: root).standardizedFileURL.path
         do {
             try FileManager.default.createDirectory(atPath: self.root + "/" + Self.resultsFolder, withIntermediateDirectories: true)
         } catch {
-            throw BatchError(.output, file: self.root, cause: "cannot create the output root (\(error.localizedDescription))")
+            throw RenderError(.outputFolder, file: self.root, "cannot create the output root (\(error.localizedDescription))", cause: error)
         }
     }
 
     /// The output folder of a book.
     public func folder(for slug: String) -> String { root + "/" + slug }
 
-    public func save(_ outcome: BookOutcome) throws(BatchError) {
+    public func save(_ outcome: BookOutcome) throws(RenderError) {
         do {
             try AtomicFile.write(JSONCoding.data(outcome, pretty: true), to: resultPath(outcome.slug))
         } catch {
-            throw BatchError(.output, file: resultPath(outcome.slug), cause: "cannot write the book's result (\(error))")
+            throw RenderError(.write, file: resultPath(outcome.slug), "cannot write the book's result (\(error))", cause: error)
         }
     }
 
@@ -41,7 +41,7 @@ public struct BatchStore: Sendable {
     /// Merges the recorded outcomes of `books` (path and slug, in list order)
     /// into `batch.json` and returns the report.
     @discardableResult
-    public func writeReport(books: [(path: String, slug: String)]) throws(BatchError) -> BatchReport {
+    public func writeReport(books: [(path: String, slug: String)]) throws(RenderError) -> BatchReport {
         let outcomes = books.map { book in
             load(slug: book.slug) ?? BookOutcome(path: book.path, slug: book.slug, status: .missing)
         }
@@ -50,7 +50,7 @@ public struct BatchStore: Sendable {
         do {
             try AtomicFile.write(JSONCoding.data(report, pretty: true), to: path)
         } catch {
-            throw BatchError(.output, file: path, cause: "cannot write the report (\(error))")
+            throw RenderError(.write, file: path, "cannot write the report (\(error))", cause: error)
         }
         return report
     }

@@ -14,25 +14,25 @@ public enum BookList {
     /// File name extensions of the books a folder walk picks up.
     public static let bookExtensions: Set<String> = ["epub", "txt", "text", "md", "markdown", "pdf"]
 
-    public static func read(_ path: String) throws(BatchError) -> [String] {
+    public static func read(_ path: String) throws(RenderError) -> [String] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw BatchError(.list, file: path, cause: "no such file or folder")
+            throw RenderError(.unreadableInput, file: path, "no such file or folder")
         }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL
         let books = isFolder.boolValue ? walk(absolute) : try lines(of: absolute)
         guard !books.isEmpty else {
-            throw BatchError(.list, file: path, cause: isFolder.boolValue ? "no books (EPUB, text, Markdown, PDF) in this folder" : "the list names no book")
+            throw RenderError(.unreadableInput, file: path, isFolder.boolValue ? "no books (EPUB, text, Markdown, PDF) in this folder" : "the list names no book")
         }
         return Array(Set(books)).sorted()
     }
 
-    private static func lines(of file: URL) throws(BatchError) -> [String] {
+    private static func lines(of file: URL) throws(RenderError) -> [String] {
         let text: String
         do {
             text = try String(contentsOf: file, encoding: .utf8)
         } catch {
-            throw BatchError(.list, file: file.path, cause: "cannot read the book list (\(error.localizedDescription))")
+            throw RenderError(.unreadableInput, file: file.path, "cannot read the book list (\(error.localizedDescription))", cause: error)
         }
         let base = file.deletingLastPathComponent()
         return text.split(whereSeparator: \.isNewline).compactMap { raw in

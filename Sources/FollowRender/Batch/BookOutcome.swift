@@ -13,7 +13,7 @@ public struct BookOutcome: Hashable, Sendable, Codable {
 
     /// A failure as recorded: its kind and its one-line cause.
     public struct Failure: Hashable, Sendable, Codable {
-        public var kind: BatchError.Kind
+        public var kind: RenderError.Kind
         public var message: String
     }
 
@@ -37,7 +37,7 @@ public struct BookOutcome: Hashable, Sendable, Codable {
 
     public init(path: String, slug: String, status: Status, duration: Seconds = Seconds(0), renderSeconds: Seconds = Seconds(0),
                 chapters: Int = 0, renderedChapters: Int = 0, keptChapters: Int = 0, warnings: [String] = [],
-                error: BatchError? = nil) {
+                error: RenderError? = nil) {
         self.path = path
         self.slug = slug
         self.status = status

@@ -19,7 +19,7 @@ enum ContainerDocument {
                     problem = "\(path): names no rootfile"
                 }
             } catch {
-                problem = error.reason
+                problem = "\(error)"
             }
         } else {
             problem = "\(path): missing"

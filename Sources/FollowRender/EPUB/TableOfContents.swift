@@ -40,7 +40,7 @@ struct TableOfContents {
         do {
             return try container.xml(at: documentPath)
         } catch {
-            warnings.append(BookWarning("\(error.reason); its table of contents is not used"))
+            warnings.append(BookWarning("\(error); its table of contents is not used"))
             return nil
         }
     }

@@ -1,12 +1,14 @@
 /// Why a book, or one document of it, cannot be read: what kind of fault,
 /// the file (a path inside the book, or the book itself) and line, and the
 /// underlying error when another layer reported it. Lesser faults are `BookWarning`s.
+/// A rendered folder read back (`RenderedBook`: `book.json` and the timing
+/// sidecars) fails with the same error and its own kinds.
 ///
 /// Renders as one line, `file: line N: reason`.
 public struct BookError: Error, CustomStringConvertible {
     /// What a caller can tell apart.
     public enum Kind: String, Sendable, CaseIterable {
-        /// The book (or a path in it) does not exist.
+        /// The book (or a path in it, or a rendered folder or file) does not exist.
         case notFound
         /// The operating system or libzip could not read it.
         case unreadable
@@ -28,6 +30,21 @@ public struct BookError: Error, CustomStringConvertible {
         case noText
         /// An input option (`--cover`, `--split-on` …) cannot be used.
         case badOption
+        /// A `book.json` or timing sidecar is not JSON at all.
+        case notJSON
+        /// A required field of `book.json` or a sidecar is missing or null.
+        case missingField
+        /// A field of `book.json` or a sidecar has the wrong JSON type.
+        case wrongType
+        /// JSON, but not a follow-render `book.json` or sidecar (`format`).
+        case wrongFormat
+        /// Written by a newer follow-render (`version`).
+        case newerVersion
+        /// A sidecar is not the chapter `book.json` says it is.
+        case mismatch
+        /// A rendered value is impossible: a range outside the text or out of
+        /// order, a time that is not finite, negative, out of order or past the audio.
+        case invalid
     }
 
     public var kind: Kind

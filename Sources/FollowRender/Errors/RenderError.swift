@@ -1,31 +1,51 @@
+import Foundation
+
 /// Why a render, or one of its outputs, could not be made: what kind of
 /// failure, the file being written (or the voice, or the worker), and the
 /// underlying error when another layer reported it.
 ///
 /// Renders as one line, `file: reason`.
 public struct RenderError: Error, CustomStringConvertible {
-    /// What a caller can tell apart.
-    public enum Kind: String, Sendable, CaseIterable {
-        /// The output folder cannot be created or written.
+    /// What a caller can tell apart. `Codable` because a batch records the kind
+    /// of each failed book (`BookOutcome`).
+    public enum Kind: String, Sendable, CaseIterable, Codable {
+        /// The output folder (or a batch's output root) cannot be created or written.
         case outputFolder
         /// A file could not be written (disk full, permissions) or renamed into place.
         case write
+        /// The disk filled up while a file was written.
+        case diskFull
         /// eSpeak NG, its data folder or a voice is missing or failed.
         case speech
+        /// MeCab or its IPA dictionary (Japanese readings) is missing.
+        case analyser
         /// The speed presets table is missing or invalid.
         case presets
-        /// An audio encoder (LAME, libsndfile) failed.
+        /// A file of the installation (a web player template, its CSS or JavaScript) is missing or incomplete.
+        case missingAsset
+        /// An audio encoder or muxer (LAME, libsndfile, FFmpeg) failed.
         case audio
         /// A worker process could not start, crashed or reported an error.
         case worker
         /// The chapter asked for is not in the book or has nothing to read.
         case noChapter
-        /// Every chapter failed.
+        /// Every chapter failed, or a rendered folder has no chapter to package.
         case nothingRendered
+        /// What an output reads besides the book cannot be read: a rendered
+        /// chapter's audio, the rendered folder, a batch's book list.
+        case unreadableInput
+        /// An output option (`--audiobook`'s extension, `--task-index`, `--task-count`) cannot be used.
+        case badOption
         /// The media-overlay EPUB, or one document of it, could not be made.
         case overlay
         /// A sync export could not be made.
         case export
+        /// SIGINT or SIGTERM arrived while an output was written.
+        case interrupted
+        /// The book has a warning (a fault read anyway, a skipped chapter) and `--strict` refuses it.
+        case strict
+        /// One book of a batch cannot be opened, has nothing to narrate, or none of its chapters rendered.
+        case book
     }
 
     public var kind: Kind
@@ -41,6 +61,11 @@ public struct RenderError: Error, CustomStringConvertible {
         self.file = file
         self.reason = reason
         self.cause = cause
+    }
+
+    /// A full disk while writing `file`: `disk full (No space left on device)`.
+    static func diskFull(file: String) -> RenderError {
+        RenderError(.diskFull, file: file, "disk full (\(String(cString: strerror(ENOSPC))))", cause: POSIXError(.ENOSPC))
     }
 
     public var description: String {

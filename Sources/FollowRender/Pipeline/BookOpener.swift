@@ -14,7 +14,7 @@ public enum BookOpener {
         }
         for warning in archive.warnings { warn(warning.message) }
         if strict, let first = archive.warnings.first {
-            throw FileFailure(file: path, reason: "refused with --strict: \(first.message)")
+            throw FileFailure(file: path, error: RenderError(.strict, "refused with --strict: \(first.message)"))
         }
         return archive
     }
@@ -25,7 +25,7 @@ public enum BookOpener {
         let result = ChapterReader(archive: archive, options: options).read()
         for failure in result.unreadable { warn(failure.warning.message) }
         if strict, let first = result.unreadable.first {
-            throw FileFailure(file: path, reason: "refused with --strict: \(first.warning.message)")
+            throw FileFailure(file: path, error: RenderError(.strict, "refused with --strict: \(first.warning.message)"))
         }
         guard !result.chapters.isEmpty else {
             let reason = result.unreadable.isEmpty

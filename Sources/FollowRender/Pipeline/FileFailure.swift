@@ -1,6 +1,6 @@
 /// A failure to report as `follow-render: <file>: <reason>` with exit 1: the
 /// file (book, output, folder) it concerns, one line saying why, and the error
-/// behind it (a `BookError`, `RenderError`, `TimingFileError` …) for callers
+/// behind it (a `BookError`, `RenderError` …) for callers
 /// that need its kind.
 public struct FileFailure: Error, CustomStringConvertible {
     public var file: String

@@ -85,7 +85,8 @@ public struct RenderJob: Sendable {
             onEvent(.warning(file: path, message: "no installed eSpeak NG voice speaks \(languages); read with voice '\(summary.manifest.voice)'"))
         }
         if options.strict, let first = summary.manifest.skipped.first {
-            throw FileFailure(file: path, reason: "refused with --strict: chapter \(first.index) (\(first.href)) was skipped: \(first.reason)")
+            let reason = "refused with --strict: chapter \(first.index) (\(first.href)) was skipped: \(first.reason)"
+            throw FileFailure(file: path, error: RenderError(.strict, reason))
         }
         let context = RenderOutputContext(options: options, archive: archive, chapters: chapters, summary: summary,
                                           cancellation: cancellation, emit: onEvent)

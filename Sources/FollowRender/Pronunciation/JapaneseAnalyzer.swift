@@ -27,15 +27,15 @@ public final class JapaneseAnalyzer {
     static let dictionaries = ["/var/lib/mecab/dic/ipadic-utf8", "/usr/lib/x86_64-linux-gnu/mecab/dic/ipadic-utf8"]
 
     /// Opens MeCab; throws when MeCab or a UTF-8 dictionary is missing.
-    public init() throws(PronunciationError) {
+    public init() throws(RenderError) {
         let folder = Self.dictionaries.first { FileManager.default.fileExists(atPath: $0 + "/sys.dic") }
         let arguments = folder.map { "-d \($0)" } ?? ""
         guard let model = mecab_model_new2(arguments) else {
-            throw PronunciationError(.analyserMissing, file: folder ?? "mecab", reason: "cannot open MeCab with the IPA dictionary (install mecab-ipadic-utf8)")
+            throw RenderError(.analyser, file: folder ?? "mecab", "cannot open MeCab with the IPA dictionary (install mecab-ipadic-utf8)")
         }
         guard let tagger = mecab_model_new_tagger(model), let lattice = mecab_model_new_lattice(model) else {
             mecab_model_destroy(model)
-            throw PronunciationError(.analyserMissing, file: folder ?? "mecab", reason: "cannot start MeCab's tagger")
+            throw RenderError(.analyser, file: folder ?? "mecab", "cannot start MeCab's tagger")
         }
         self.model = model
         self.tagger = tagger

@@ -24,7 +24,7 @@ public final class Pronouncer {
     }
 
     /// The spoken form of every sentence of `chapter`, in order.
-    public func spokenSentences(of chapter: Chapter) throws(PronunciationError) -> [SpokenSentence] {
+    public func spokenSentences(of chapter: Chapter) throws(RenderError) -> [SpokenSentence] {
         let builder = SpokenFormBuilder(bookLexicons: LexiconMatcher(lexicons(linkedBy: chapter)), userLexicons: users,
                                         analyzer: try analyzer(for: chapter))
         return builder.sentences(of: chapter, warn: report)
@@ -33,7 +33,7 @@ public final class Pronouncer {
     /// A fingerprint of what is spoken differently from the text in `chapter`
     /// (and of the analyser), for the chapter's cache key: editing a lexicon
     /// changes the keys of the chapters whose speech it changes, and only those.
-    public func fingerprint(of chapter: Chapter) throws(PronunciationError) -> String {
+    public func fingerprint(of chapter: Chapter) throws(RenderError) -> String {
         let hints = chapter.text.pronunciation
         let japanese = chapter.text.languages.contains { Lexicon.primary($0.language) == "ja" }
         guard !hints.phonemes.isEmpty || !hints.lexicons.isEmpty || !users.isEmpty || japanese else { return "" }
@@ -45,7 +45,7 @@ public final class Pronouncer {
     }
 
     /// `fingerprint(of:)` of each chapter, by spine position.
-    public func fingerprints(of chapters: [Chapter]) throws(PronunciationError) -> [Int: String] {
+    public func fingerprints(of chapters: [Chapter]) throws(RenderError) -> [Int: String] {
         var keys: [Int: String] = [:]
         for chapter in chapters { keys[chapter.index] = try fingerprint(of: chapter) }
         return keys
@@ -60,7 +60,7 @@ public final class Pronouncer {
 
     /// MeCab when the chapter has Japanese text. A missing MeCab is an error:
     /// without it a Japanese book would be read as "Chinese letter"s.
-    private func analyzer(for chapter: Chapter) throws(PronunciationError) -> JapaneseAnalyzer? {
+    private func analyzer(for chapter: Chapter) throws(RenderError) -> JapaneseAnalyzer? {
         guard chapter.text.languages.contains(where: { Lexicon.primary($0.language) == "ja" }) else { return nil }
         if let analyzer { return analyzer }
         let opened = try JapaneseAnalyzer()

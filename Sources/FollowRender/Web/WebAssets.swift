@@ -18,7 +18,7 @@ enum WebAssets {
     private static let bundleName = "follow-render_FollowRender.resources"
 
     /// The contents of the player file `name`.
-    static func data(_ name: String) throws(WebError) -> Data {
+    static func data(_ name: String) throws(RenderError) -> Data {
         let checkout = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Resources/player")
@@ -27,12 +27,12 @@ enum WebAssets {
         for path in candidates {
             if let data = FileManager.default.contents(atPath: path) { return data }
         }
-        throw WebError(.missingAsset, file: name, reason: "player file not found in \(candidates.joined(separator: " or "))")
+        throw RenderError(.missingAsset, file: name, "player file not found in \(candidates.joined(separator: " or "))")
     }
 
     /// The template `name` with every `{{key}}` replaced by `values[key]`, in
     /// one pass, so text from the book is never taken for a placeholder.
-    static func fill(_ name: String, _ values: [String: String]) throws(WebError) -> String {
+    static func fill(_ name: String, _ values: [String: String]) throws(RenderError) -> String {
         let template = String(decoding: try data(name), as: UTF8.self)
         var page = ""
         var rest = template[...]
@@ -41,7 +41,7 @@ enum WebAssets {
             page += rest[..<open.lowerBound]
             let key = String(rest[open.upperBound..<close.lowerBound])
             guard let value = values[key] else {
-                throw WebError(.missingAsset, file: name, reason: "template placeholder {{\(key)}} has no value")
+                throw RenderError(.missingAsset, file: name, "template placeholder {{\(key)}} has no value")
             }
             page += value
             rest = rest[close.upperBound...]

@@ -62,12 +62,12 @@ public struct WebBookDetails: Sendable {
     /// does not say which the render used, so each sidecar picks the reading
     /// whose text it has.
     /// A text, Markdown or PDF book is read with `input`, as it was rendered.
-    public static func read(book path: String, input: InputOptions = InputOptions()) throws(WebError) -> WebBookDetails {
+    public static func read(book path: String, input: InputOptions = InputOptions()) throws(RenderError) -> WebBookDetails {
         let archive: EPUBArchive
         do {
             archive = try BookSource.open(path: path, options: input)
         } catch {
-            throw WebError(.unreadableInput, file: path, reason: String(describing: error))
+            throw RenderError(.unreadableInput, file: path, String(describing: error), cause: error)
         }
         var details = WebBookDetails(archive: archive, chapters: ChapterReader(archive: archive).read().chapters)
         details.add(ChapterReader(archive: archive, options: NarrationOptions(includeNotes: true)).read().chapters)

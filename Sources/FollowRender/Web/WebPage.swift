@@ -63,7 +63,7 @@ struct WebPage {
     }
 
     /// A chapter page: `markup` is its text as HTML, `sidecar` its timing JSON, embedded as it is.
-    func chapter(_ entry: BookManifest.Chapter, timing: ChapterTiming, sidecar: String, markup: String) throws(WebError) -> String {
+    func chapter(_ entry: BookManifest.Chapter, timing: ChapterTiming, sidecar: String, markup: String) throws(RenderError) -> String {
         var book = data
         book.current = entry.index
         book.cover?.data = embeddedCover
@@ -92,7 +92,7 @@ struct WebPage {
     }
 
     /// The book page: cover, title, authors, chapters with durations and progress bars.
-    func index() throws(WebError) -> String {
+    func index() throws(RenderError) -> String {
         let rows = data.chapters.map { chapter in
             let title = HTMLText.escape(chapter.title)
             return "    <li><a href=\"\(HTMLText.escape(chapter.page))\">\(title)</a>"
@@ -117,11 +117,11 @@ struct WebPage {
         "<a href=\"\(HTMLText.escape(page))\" rel=\"\(rel)\">\(label)</a>"
     }
 
-    private func json(_ book: BookData) throws(WebError) -> String {
+    private func json(_ book: BookData) throws(RenderError) -> String {
         do {
             return HTMLText.scriptJSON(String(decoding: try JSONCoding.data(book), as: UTF8.self))
         } catch {
-            throw WebError(.writeFailed, file: "index.html", reason: "cannot encode the book data: \(error)")
+            throw RenderError(.write, file: "index.html", "cannot encode the book data: \(error)", cause: error)
         }
     }
 

@@ -49,15 +49,15 @@ public struct WebPlayer: Sendable {
 
     /// Writes every page; each file appears atomically.
     @discardableResult
-    public func write() throws(WebError) -> Summary {
+    public func write() throws(RenderError) -> Summary {
         let rendered: RenderedBook
         do {
             rendered = try RenderedBook.load(folder)
         } catch {
-            throw WebError(.unreadableInput, file: error.file, reason: error.reason)
+            throw RenderError(.unreadableInput, file: error.file, error.reason, cause: error)
         }
         guard let manifest = rendered.manifest else {
-            throw WebError(.unreadableInput, file: folder, reason: "not a rendered folder (no \(OutputNaming.manifestFile))")
+            throw RenderError(.unreadableInput, file: folder, "not a rendered folder (no \(OutputNaming.manifestFile))")
         }
         var pages: [String] = []
         for name in WebAssets.copied {
@@ -72,11 +72,9 @@ public struct WebPlayer: Sendable {
                            lengths: Dictionary(rendered.chapters.map { ($0.chapter.index, $0.text.utf16.count) },
                                                uniquingKeysWith: { first, _ in first }))
         var fromBook: [Int] = [], fromPauses: [Int] = []
+        // RenderedBook.load has checked that every file name is a plain name (TimingValidation),
+        // so the pages, named after the sidecars, stay in the folder.
         for (entry, timing) in zip(manifest.chapters, rendered.chapters) {
-            guard Self.isPlainName(entry.timing) else {
-                throw WebError(.unreadableInput, file: folder + "/" + OutputNaming.manifestFile,
-                               reason: "chapter \(entry.index)'s sidecar '\(entry.timing)' is not a file in the folder")
-            }
             let paragraphs: [Paragraph]
             if let known = details?.paragraphs(for: timing) {
                 paragraphs = known
@@ -97,29 +95,23 @@ public struct WebPlayer: Sendable {
         return Summary(pages: pages, fromBook: fromBook, fromPauses: fromPauses)
     }
 
-    /// True for a file name inside the folder: pages are named after sidecars,
-    /// so a `book.json` naming `../x.timing.json` must not place a page outside.
-    static func isPlainName(_ name: String) -> Bool {
-        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\")
-    }
-
     /// The speed of a preset name such as `2x`; nil for `175wpm`.
     static func speed(_ preset: String) -> Double? {
         preset.hasSuffix("x") ? Double(preset.dropLast()) : nil
     }
 
-    private func read(_ name: String) throws(WebError) -> String {
+    private func read(_ name: String) throws(RenderError) -> String {
         guard let data = FileManager.default.contents(atPath: folder + "/" + name) else {
-            throw WebError(.unreadableInput, file: folder + "/" + name, reason: "cannot read the file")
+            throw RenderError(.unreadableInput, file: folder + "/" + name, "cannot read the file")
         }
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
     }
 
-    private func save(_ data: Data, as name: String) throws(WebError) {
+    private func save(_ data: Data, as name: String) throws(RenderError) {
         do {
             try AtomicFile.write(data, to: folder + "/" + name)
         } catch {
-            throw WebError(.writeFailed, file: folder + "/" + name, reason: error.description)
+            throw RenderError(.write, file: folder + "/" + name, error.description, cause: error)
         }
     }
 }

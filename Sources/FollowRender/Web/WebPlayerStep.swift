@@ -10,7 +10,7 @@ public struct WebPlayerStep: RenderOutputStep {
         do {
             summary = try WebPlayer(folder: context.folder, details: details).write()
         } catch {
-            throw FileFailure(file: error.file, reason: error.reason)
+            throw FileFailure(file: error.file ?? context.folder, reason: error.reason, cause: error)
         }
         if let warning = summary.pausesWarning(bookKnown: true) { context.warn(warning) }
         context.wrote(context.folder + "/index.html", summary: "Web player: \(summary.pages.count) pages")

@@ -20,10 +20,10 @@ public struct RenderedBook: Hashable, Sendable {
     }
 
     /// Loads `path`: a folder with `book.json`, or a sidecar file.
-    public static func load(_ path: String) throws(TimingFileError) -> RenderedBook {
+    public static func load(_ path: String) throws(BookError) -> RenderedBook {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw TimingFileError(.notFound, file: path, reason: "no such file or folder")
+            throw BookError(.notFound, file: path, "no such file or folder")
         }
         if isFolder.boolValue { return try loadFolder(path) }
         let timing = try loadTiming(path)
@@ -38,62 +38,62 @@ public struct RenderedBook: Hashable, Sendable {
 
     /// The `book.json` of a rendered folder, checked for its format and version;
     /// the one place that file is read.
-    public static func manifest(in folder: String) throws(TimingFileError) -> BookManifest {
+    public static func manifest(in folder: String) throws(BookError) -> BookManifest {
         let path = folder + "/" + OutputNaming.manifestFile
         let manifest = try decode(BookManifest.self, from: path)
         guard manifest.format == BookManifest.formatName else {
-            throw TimingFileError(.wrongFormat, file: path, reason: "not a follow-render book.json (format \(TerminalText.quoted(manifest.format)))")
+            throw BookError(.wrongFormat, file: path, "not a follow-render book.json (format \(TerminalText.quoted(manifest.format)))")
         }
         guard manifest.version <= BookManifest.currentVersion else {
-            throw TimingFileError(.newerVersion, file: path, reason: "version \(manifest.version) is newer than this program reads (\(BookManifest.currentVersion))")
+            throw BookError(.newerVersion, file: path, "version \(manifest.version) is newer than this program reads (\(BookManifest.currentVersion))")
         }
-        if let problem = TimingValidation.problem(in: manifest) { throw TimingFileError(.invalid, file: path, reason: problem) }
+        if let problem = TimingValidation.problem(in: manifest) { throw BookError(.invalid, file: path, problem) }
         return manifest
     }
 
-    private static func loadFolder(_ folder: String) throws(TimingFileError) -> RenderedBook {
+    private static func loadFolder(_ folder: String) throws(BookError) -> RenderedBook {
         let manifest = try manifest(in: folder)
         var chapters: [ChapterTiming] = []
         for entry in manifest.chapters {
             let sidecar = folder + "/" + entry.timing
             let timing = try loadTiming(sidecar)
             guard timing.chapter.index == entry.index else {
-                throw TimingFileError(.mismatch, file: sidecar, reason: "is chapter \(timing.chapter.index), book.json says \(entry.index)")
+                throw BookError(.mismatch, file: sidecar, "is chapter \(timing.chapter.index), book.json says \(entry.index)")
             }
             chapters.append(timing)
         }
         return RenderedBook(manifest: manifest, chapters: chapters, folder: folder)
     }
 
-    private static func loadTiming(_ path: String) throws(TimingFileError) -> ChapterTiming {
+    private static func loadTiming(_ path: String) throws(BookError) -> ChapterTiming {
         let timing = try decode(ChapterTiming.self, from: path)
         guard timing.format == ChapterTiming.formatName else {
-            throw TimingFileError(.wrongFormat, file: path, reason: "not a follow-render timing sidecar (format \(TerminalText.quoted(timing.format)))")
+            throw BookError(.wrongFormat, file: path, "not a follow-render timing sidecar (format \(TerminalText.quoted(timing.format)))")
         }
         guard timing.version <= ChapterTiming.currentVersion else {
-            throw TimingFileError(.newerVersion, file: path, reason: "version \(timing.version) is newer than this program reads (\(ChapterTiming.currentVersion))")
+            throw BookError(.newerVersion, file: path, "version \(timing.version) is newer than this program reads (\(ChapterTiming.currentVersion))")
         }
-        if let problem = TimingValidation.problem(in: timing) { throw TimingFileError(.invalid, file: path, reason: problem) }
+        if let problem = TimingValidation.problem(in: timing) { throw BookError(.invalid, file: path, problem) }
         return timing
     }
 
-    private static func decode<T: Decodable>(_ type: T.Type, from path: String) throws(TimingFileError) -> T {
+    private static func decode<T: Decodable>(_ type: T.Type, from path: String) throws(BookError) -> T {
         guard FileManager.default.fileExists(atPath: path) else {
-            throw TimingFileError(.notFound, file: path, reason: "no such file")
+            throw BookError(.notFound, file: path, "no such file")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw TimingFileError(.unreadable, file: path, reason: "cannot read the file")
+            throw BookError(.unreadable, file: path, "cannot read the file")
         }
         do {
             return try JSONCoding.decode(type, from: data)
         } catch let DecodingError.keyNotFound(key, context) {
-            throw TimingFileError(.missingField, file: path, reason: "missing '\(key.stringValue)'" + location(context))
+            throw BookError(.missingField, file: path, "missing '\(key.stringValue)'" + location(context))
         } catch let DecodingError.typeMismatch(_, context) {
-            throw TimingFileError(.wrongType, file: path, reason: "wrong type" + location(context))
+            throw BookError(.wrongType, file: path, "wrong type" + location(context))
         } catch let DecodingError.valueNotFound(_, context) {
-            throw TimingFileError(.missingField, file: path, reason: "missing value" + location(context))
+            throw BookError(.missingField, file: path, "missing value" + location(context))
         } catch {
-            throw TimingFileError(.notJSON, file: path, reason: "not valid JSON", cause: error)
+            throw BookError(.notJSON, file: path, "not valid JSON", cause: error)
         }
     }
 

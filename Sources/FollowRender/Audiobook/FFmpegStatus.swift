@@ -1,0 +1,23 @@
+import CFFmpeg
+import Foundation
+
+/// FFmpeg return codes as `RenderError`s, at the boundary where the audiobook
+/// packager calls libavformat, libavcodec and libswresample.
+extension RenderError {
+    /// Converts an FFmpeg return code: negative codes throw `kind`, a full disk as
+    /// `.diskFull`, a refused write (permissions, a missing folder) as `.write`.
+    @discardableResult
+    static func check(_ code: Int32, _ kind: Kind, file: String, doing what: String) throws(RenderError) -> Int32 {
+        guard code < 0 else { return code }
+        if code == fr_averror(ENOSPC) { throw RenderError.diskFull(file: file) }
+        let isWrite = code == fr_averror(EACCES) || code == fr_averror(ENOENT) || code == fr_averror(EROFS)
+        throw RenderError(isWrite ? .write : kind, file: file, "\(what): \(ffmpegMessage(code))")
+    }
+
+    /// FFmpeg's text for an error code.
+    static func ffmpegMessage(_ code: Int32) -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        fr_strerror(code, &buffer, buffer.count)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
