@@ -98,45 +98,36 @@ enum BatchCommand: Command {
     }
 
     static func run(_ options: Options) throws -> Int32 {
-        let paths = try BookList.read(options.list)
+        let job = BatchJob(list: options.list, root: options.root, options: options.batch, task: options.task)
         if options.report {
-            let store = try BatchStore(root: options.root)
-            let merged = try store.writeReport(books: BatchPlan.unestimated(paths: paths).entries.map { ($0.path, $0.slug) })
-            if !options.quiet { BatchSummary.printReport(merged, root: store.root) }
-            return merged.allSucceeded ? 0 : 1
+            let merged = try job.mergeReport()
+            if !options.quiet { BatchSummary.printReport(merged.report, root: merged.root) }
+            return merged.report.allSucceeded ? 0 : 1
         }
-        let plan = BatchPlan(paths: paths, options: options.batch)
+        let plan = try job.plan()
         if options.dryRun {
             BatchSummary.printPlan(plan, task: options.task, jobs: options.batch.jobs)
             return 0
         }
-        return try render(plan, task: options.task, options: options.batch, root: options.root, quiet: options.quiet)
-    }
-
-    private static func render(_ plan: BatchPlan, task: BatchTask, options: BatchOptions, root: String, quiet: Bool) throws -> Int32 {
-        let store = try BatchStore(root: root)
-        let books = plan.books(task: task.index, of: task.count)
-        let runner = BatchRunner(store: store, books: books, options: options)
+        let quiet = options.quiet
         let cancellation = RenderCancellation()
         let trap = SignalTrap { signal in cancellation.cancel(signal: signal) }
         let outcomes: [BookOutcome]
         do {
-            outcomes = try runner.run(cancellation: cancellation) { event in if !quiet { BatchSummary.show(event) } }
+            outcomes = try job.render(plan, cancellation: cancellation) { event in if !quiet { BatchSummary.show(event) } }
         } catch let interrupted as BatchInterrupted {
             Console.error("follow-render: \(interrupted)")
             return 128 + interrupted.signal
         }
         trap.release()
-        if task.count == 1 {
-            let merged = try store.writeReport(books: plan.entries.map { ($0.path, $0.slug) })
-            if !quiet { BatchSummary.printReport(merged, root: store.root) }
-            return merged.allSucceeded ? 0 : 1
-        }
-        let own = BatchReport(books: outcomes)
+        let summary = try job.report(after: outcomes, plan: plan)
         if !quiet {
-            BatchSummary.printReport(own, root: store.root)
-            Console.error("Task \(task.index) of \(task.count) done; 'follow-render batch LIST --out-root DIR --report' merges every task's results")
+            BatchSummary.printReport(summary.report, root: summary.root)
+            if !summary.isMerged {
+                Console.error("Task \(options.task.index) of \(options.task.count) done; "
+                    + "'follow-render batch LIST --out-root DIR --report' merges every task's results")
+            }
         }
-        return own.allSucceeded ? 0 : 1
+        return summary.report.allSucceeded ? 0 : 1
     }
 }

@@ -32,7 +32,7 @@ enum RenderChapterCommand: Command {
             send(.done(result))
             return 0
         } catch {
-            send(.error(String(describing: error)))
+            send(.failure(error))
             return 1
         }
     }

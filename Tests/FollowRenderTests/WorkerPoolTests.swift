@@ -46,8 +46,21 @@ struct WorkerPoolTests {
 
     @Test("a worker error line with an empty reason is still an error message")
     func emptyReason() {
-        #expect(WorkerMessage(line: WorkerMessage.error("").line) == .error(""))
-        #expect(WorkerMessage(line: "error disk full") == .error("disk full"))
+        #expect(WorkerMessage(line: WorkerMessage.error(kind: "-", reason: "").line) == .error(kind: "-", reason: ""))
+        #expect(WorkerMessage(line: "error") == .error(kind: "", reason: ""))
+        #expect(WorkerMessage(line: "error render.write disk full") == .error(kind: "render.write", reason: "disk full"))
+    }
+
+    @Test("a worker's error reaches the parent with its kind and its one line")
+    func workerErrorKind() throws {
+        let sent = WorkerMessage.failure(RenderError(.speech, file: "en-gb", "no such voice"))
+        guard case let .error(kind, reason)? = WorkerMessage(line: sent.line) else { throw CancellationError() }
+        #expect(reason == "en-gb: no such voice")
+        #expect((WorkerMessage.cause(kind: kind, reason: reason) as? RenderError)?.kind == .speech)
+        let malformed = WorkerMessage.failure(FileFailure(file: "b.epub", error: BookError(.malformed, file: "x.xhtml", "bad")))
+        guard case let .error(bookKind, _)? = WorkerMessage(line: malformed.line) else { throw CancellationError() }
+        #expect((WorkerMessage.cause(kind: bookKind, reason: "") as? BookError)?.kind == .malformed)
+        #expect(WorkerMessage.cause(kind: "-", reason: "other") == nil)
     }
 
     @Test("a worker executable that cannot be started is one worker-kind failure per chapter")

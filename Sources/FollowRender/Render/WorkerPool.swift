@@ -151,7 +151,8 @@ final class WorkerPool: Sendable {
                 case let .progress(sentences, samples):
                     emit(.progress(index: job.index, sentences: sentences, samples: samples))
                 case let .done(result): outcome = .success(result)
-                case let .error(reason): outcome = .failure(RenderError(.worker, reason))
+                case let .error(kind, reason):
+                    outcome = .failure(RenderError(.worker, reason, cause: WorkerMessage.cause(kind: kind, reason: reason)))
                 case nil: continue
                 }
             }
@@ -164,7 +165,8 @@ final class WorkerPool: Sendable {
             return .failure(RenderError(.worker, "worker stopped by signal \(signal)\(cause)"))
         }
         if case let .failure(error)? = outcome, error.reason.isEmpty {
-            return .failure(RenderError(.worker, "the worker reported an error without a reason (exit status \(process.terminationStatus))"))
+            return .failure(RenderError(.worker, "the worker reported an error without a reason (exit status \(process.terminationStatus))",
+                                        cause: error.cause))
         }
         return outcome ?? .failure(RenderError(.worker, "worker exited with status \(process.terminationStatus) and no result"))
     }

@@ -1,11 +1,35 @@
 import Foundation
 
 /// The lines a worker process writes on standard output, one message each:
-/// `progress SENTENCES SAMPLES`, then `done JSON` or `error REASON`.
+/// `progress SENTENCES SAMPLES`, then `done JSON` or `error KIND REASON`.
+///
+/// `KIND` is the kind of the worker's error, `render.KIND` (`RenderError`) or
+/// `book.KIND` (`BookError`), `-` for another error; the parent rebuilds that
+/// error as the cause of its `RenderError(.worker)` (`cause(kind:reason:)`).
 public enum WorkerMessage: Hashable, Sendable {
     case progress(sentences: Int, samples: Int)
     case done(ChapterResult)
-    case error(String)
+    case error(kind: String, reason: String)
+
+    /// The `error` message a worker sends for `error` (a `FileFailure` by its cause's kind).
+    public static func failure(_ error: any Error) -> WorkerMessage {
+        let inner = (error as? FileFailure)?.cause ?? error
+        let kind = (inner as? RenderError).map { "render." + $0.kind.rawValue }
+            ?? (inner as? BookError).map { "book." + $0.kind.rawValue } ?? "-"
+        return .error(kind: kind, reason: String(describing: error))
+    }
+
+    /// The worker's error rebuilt from an `error` message: a `RenderError` or
+    /// `BookError` of that kind whose reason is the worker's line; nil for another error.
+    public static func cause(kind: String, reason: String) -> (any Error)? {
+        let parts = kind.split(separator: ".", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { return nil }
+        switch parts[0] {
+        case "render": return RenderError.Kind(rawValue: parts[1]).map { RenderError($0, reason) }
+        case "book": return BookError.Kind(rawValue: parts[1]).map { BookError($0, reason) }
+        default: return nil
+        }
+    }
 
     /// The message as one line, without the newline.
     public var line: String {
@@ -15,8 +39,8 @@ public enum WorkerMessage: Hashable, Sendable {
         case let .done(result):
             let json = (try? JSONCoding.encoder().encode(result)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
             return "done " + json
-        case let .error(reason):
-            return "error " + reason.replacingOccurrences(of: "\n", with: " ")
+        case let .error(kind, reason):
+            return "error \(kind.isEmpty ? "-" : kind) " + reason.replacingOccurrences(of: "\n", with: " ")
         }
     }
 
@@ -34,7 +58,8 @@ public enum WorkerMessage: Hashable, Sendable {
             guard let result = try? JSONCoding.decode(ChapterResult.self, from: Data(parts[1].utf8)) else { return nil }
             self = .done(result)
         case "error":
-            self = .error(parts[1])
+            let payload = parts[1].split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            self = .error(kind: payload[0], reason: payload.count == 2 ? payload[1] : "")
         default:
             return nil
         }

@@ -87,18 +87,12 @@ public final class SpeechEngine: Sendable {
     /// with the voice `voice` (a name, identifier or language listed by
     /// `voices`) at `wpm` eSpeak words per minute. No pause is added at the end.
     public func synthesize(_ text: String, voice: String, wpm: Int, phonemeInput: Bool = false) throws(RenderError) -> Utterance {
-        guard let chosen = catalog.voice(named: voice) else {
-            throw RenderError(.speech, "eSpeak NG voice '\(voice)' is not installed")
-        }
+        let chosen = try installedVoice(voice)
         guard Self.wpmRange.contains(wpm) else {
             throw RenderError(.speech, "eSpeak NG rate \(wpm) wpm is outside \(Self.wpmRange.lowerBound)...\(Self.wpmRange.upperBound)")
         }
         return try loadedVoice.withLock { (loaded: inout String?) throws(RenderError) -> Utterance in
-            if loaded != chosen.identifier {
-                loaded = nil
-                try Self.check(espeak_ng_SetVoiceByName(chosen.identifier), "cannot load eSpeak NG voice '\(voice)'")
-                loaded = chosen.identifier
-            }
+            try Self.load(chosen, named: voice, into: &loaded)
             try Self.check(espeak_ng_SetParameter(espeakRATE, Int32(wpm), 0), "cannot set eSpeak NG rate to \(wpm)")
             return try Self.run(text, phonemeInput: phonemeInput)
         }
@@ -112,15 +106,9 @@ public final class SpeechEngine: Sendable {
     /// synthesis first; and it leaves a word event behind for the next
     /// synthesis, so a second silent one absorbs it.
     public func phonemes(of text: String, voice: String, phonemeInput: Bool = false) throws(RenderError) -> String {
-        guard let chosen = catalog.voice(named: voice) else {
-            throw RenderError(.speech, "eSpeak NG voice '\(voice)' is not installed")
-        }
+        let chosen = try installedVoice(voice)
         return try loadedVoice.withLock { (loaded: inout String?) throws(RenderError) -> String in
-            if loaded != chosen.identifier {
-                loaded = nil
-                try Self.check(espeak_ng_SetVoiceByName(chosen.identifier), "cannot load eSpeak NG voice '\(voice)'")
-                loaded = chosen.identifier
-            }
+            try Self.load(chosen, named: voice, into: &loaded)
             _ = try Self.run(" ", phonemeInput: phonemeInput)
             var clauses: [String] = []
             text.withCString { start in
@@ -173,6 +161,22 @@ public final class SpeechEngine: Sendable {
                                 identifier: String(cString: identifier), gender: gender))
         }
         return voices.sorted { $0.identifier < $1.identifier }
+    }
+
+    /// The installed voice called `voice`.
+    private func installedVoice(_ voice: String) throws(RenderError) -> Voice {
+        guard let chosen = catalog.voice(named: voice) else {
+            throw RenderError(.speech, "eSpeak NG voice '\(voice)' is not installed")
+        }
+        return chosen
+    }
+
+    /// Makes `chosen` eSpeak NG's current voice unless it is already (`loaded`, kept under the lock).
+    private static func load(_ chosen: Voice, named voice: String, into loaded: inout String?) throws(RenderError) {
+        guard loaded != chosen.identifier else { return }
+        loaded = nil
+        try check(espeak_ng_SetVoiceByName(chosen.identifier), "cannot load eSpeak NG voice '\(voice)'")
+        loaded = chosen.identifier
     }
 
     private static func check(_ status: espeak_ng_STATUS, _ what: String) throws(RenderError) {

@@ -48,7 +48,8 @@ public struct ChapterReader {
             do {
                 if let chapter = try chapter(item), options.matter == .all || chapter.matter.isBody { chapters.append(chapter) }
             } catch {
-                unreadable.append(UnreadableChapter(index: item.index, path: item.path, reason: String(describing: error)))
+                let fault = error as? BookError ?? BookError(.unreadable, file: item.path, String(describing: error), cause: error)
+                unreadable.append(UnreadableChapter(index: item.index, path: item.path, error: fault))
             }
         }
         return (chapters, unreadable)
@@ -72,17 +73,21 @@ public struct ChapterReader {
 }
 
 /// A spine document that could not be read: its chapter is skipped.
-public struct UnreadableChapter: Hashable, Sendable {
+public struct UnreadableChapter: Sendable {
     /// 1-based spine position.
     public var index: Int
     public var path: String
-    public var reason: String
+    /// Why: its kind (`malformed`, `missing`, `segmentation` …), file, line and cause.
+    public var error: BookError
 
-    public init(index: Int, path: String, reason: String) {
+    public init(index: Int, path: String, error: BookError) {
         self.index = index
         self.path = path
-        self.reason = reason
+        self.error = error
     }
+
+    /// The error as one line, as `book.json`'s `skipped` records it.
+    public var reason: String { error.description }
 
     /// The one-line warning users see.
     public var warning: BookWarning { BookWarning("\(path): skipped: \(reason)") }

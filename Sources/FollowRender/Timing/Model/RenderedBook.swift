@@ -41,12 +41,8 @@ public struct RenderedBook: Hashable, Sendable {
     public static func manifest(in folder: String) throws(BookError) -> BookManifest {
         let path = folder + "/" + OutputNaming.manifestFile
         let manifest = try decode(BookManifest.self, from: path)
-        guard manifest.format == BookManifest.formatName else {
-            throw BookError(.wrongFormat, file: path, "not a follow-render book.json (format \(TerminalText.quoted(manifest.format)))")
-        }
-        guard manifest.version <= BookManifest.currentVersion else {
-            throw BookError(.newerVersion, file: path, "version \(manifest.version) is newer than this program reads (\(BookManifest.currentVersion))")
-        }
+        try checkHeader(format: manifest.format, version: manifest.version, of: path, as: "book.json",
+                        expected: BookManifest.formatName, current: BookManifest.currentVersion)
         if let problem = TimingValidation.problem(in: manifest) { throw BookError(.invalid, file: path, problem) }
         return manifest
     }
@@ -67,14 +63,22 @@ public struct RenderedBook: Hashable, Sendable {
 
     private static func loadTiming(_ path: String) throws(BookError) -> ChapterTiming {
         let timing = try decode(ChapterTiming.self, from: path)
-        guard timing.format == ChapterTiming.formatName else {
-            throw BookError(.wrongFormat, file: path, "not a follow-render timing sidecar (format \(TerminalText.quoted(timing.format)))")
-        }
-        guard timing.version <= ChapterTiming.currentVersion else {
-            throw BookError(.newerVersion, file: path, "version \(timing.version) is newer than this program reads (\(ChapterTiming.currentVersion))")
-        }
+        try checkHeader(format: timing.format, version: timing.version, of: path, as: "timing sidecar",
+                        expected: ChapterTiming.formatName, current: ChapterTiming.currentVersion)
         if let problem = TimingValidation.problem(in: timing) { throw BookError(.invalid, file: path, problem) }
         return timing
+    }
+
+    /// A decoded file's `format` must be ours (`what` names the file in the message)
+    /// and its `version` one this program reads.
+    private static func checkHeader(format: String, version: Int, of path: String, as what: String,
+                                    expected: String, current: Int) throws(BookError) {
+        guard format == expected else {
+            throw BookError(.wrongFormat, file: path, "not a follow-render \(what) (format \(TerminalText.quoted(format)))")
+        }
+        guard version <= current else {
+            throw BookError(.newerVersion, file: path, "version \(version) is newer than this program reads (\(current))")
+        }
     }
 
     private static func decode<T: Decodable>(_ type: T.Type, from path: String) throws(BookError) -> T {
