@@ -50,7 +50,7 @@ public struct BatchOptions: Sendable {
         self.workerExecutable = workerExecutable
     }
 
-    /// The single render of the book at `path` into `folder` that the batch runs.
+    /// The single render of the book at `bookPath` into `folder` that the batch runs.
     public func renderOptions(bookPath: String, folder: String) -> RenderOptions {
         let inFolder = { (name: String) in folder + "/" + name }
         var book = epub
