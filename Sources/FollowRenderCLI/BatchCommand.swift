@@ -9,6 +9,8 @@ enum BatchCommand: Command {
     static let help = """
         Usage: follow-render batch LIST --out-root DIR [--task-index I --task-count N]
                                    [--report] [--dry-run] [render options]
+                                   [--epub NAME [--granularity sentence|word]] [--audiobook NAME]
+                                   [--library DIR] [--lexicon FILE]…
 
         LIST is a file of book paths, one per line (relative to the file's folder;
         '#' starts a comment), or a folder walked for .epub files and unpacked EPUB
@@ -33,8 +35,12 @@ enum BatchCommand: Command {
           --quiet           No progress lines and no summary.
           Render options, applied to every book (see 'follow-render render --help'):
           --rate --wpm --voice --format --bitrate --chapters --jobs --include-notes
-          --matter --force --strict --sync --web, and the input options (--encoding …) for
-          text, Markdown and PDF books
+          --matter --force --strict --sync --web --granularity --lexicon, and the input
+          options (--encoding …) for text, Markdown and PDF books. Outputs with a path
+          of their own take a file name instead, written into each book's folder:
+          --epub NAME       DIR/<slug>/NAME, the read-aloud EPUB (e.g. read-aloud.epub).
+          --audiobook NAME  DIR/<slug>/NAME, the single-file audiobook (e.g. book.m4b).
+          --library DIR     One library root for every book: DIR/<Author>/<Title>/.
         """
 
     /// What the command line asks for.
@@ -57,6 +63,11 @@ enum BatchCommand: Command {
         let includeNotes = arguments.flag("--include-notes")
         let matter = try arguments.matter()
         let web = arguments.flag("--web")
+        let epub = try arguments.option("--epub")
+        let granularityName = try arguments.option("--granularity")
+        let audiobook = try arguments.option("--audiobook")
+        let library = try arguments.option("--library")
+        let lexicons = try PronunciationOptions.lexicons(&arguments)
         let root = try arguments.option("--out-root")
         let rate = try arguments.option("--rate")
         let wpm = try arguments.integer("--wpm", in: 80...1000)
@@ -76,6 +87,15 @@ enum BatchCommand: Command {
         }
         if rate != nil, wpm != nil { throw UsageError("give --rate or --wpm, not both") }
         if report, dryRun { throw UsageError("give --report or --dry-run, not both") }
+        for (option, name) in [("--epub", epub), ("--audiobook", audiobook)] {
+            if let name, name.contains("/") || name.hasPrefix(".") {
+                throw UsageError("\(option) in a batch takes a file name, written into each book's folder, not '\(name)'")
+            }
+        }
+        let granularity = try RenderCommand.granularity(granularityName, epub: epub, format: format)
+        if let audiobook, AudiobookFormat(path: audiobook) == nil {
+            throw UsageError("--audiobook takes a name ending in .m4b, .m4a, .mp3 or .opus, not '\(audiobook)'")
+        }
         let task: BatchTask
         do {
             task = try BatchTask.resolve(index: taskIndex, count: taskCount, environment: ProcessInfo.processInfo.environment)
@@ -90,15 +110,18 @@ enum BatchCommand: Command {
             guard let formats = SyncFormat.list(text) else { throw UsageError("--sync takes a list of vtt, srt and guided, not '\(text)'") }
             return formats
         } ?? []
-        let settings = try RenderCommand.settings(rate: rate, wpm: wpm, voice: voice, format: format, bitrate: bitrate,
+        var settings = try RenderCommand.settings(rate: rate, wpm: wpm, voice: voice, format: format, bitrate: bitrate,
                                                   includeNotes: includeNotes, input: input)
+        settings.lexicons = lexicons
+        let single = audiobook != nil || library != nil ? AudiobookStep.Request(path: audiobook, library: library) : nil
         let batch = BatchOptions(settings: settings, selection: selection, jobs: jobs, force: force, strict: strict, sync: sync,
-                                 matter: matter, web: web)
+                                 matter: matter, web: web, epub: epub.map { RenderOptions.EPUB(path: $0, granularity: granularity) },
+                                 audiobook: single)
         return Options(list: list, root: root, batch: batch, task: task, report: report, dryRun: dryRun, quiet: quiet)
     }
 
     static func run(_ options: Options) throws -> Int32 {
-        let job = BatchJob(list: options.list, root: options.root, options: options.batch, task: options.task)
+        var job = BatchJob(list: options.list, root: options.root, options: options.batch, task: options.task)
         if options.report {
             let merged = try job.mergeReport()
             if !options.quiet { BatchSummary.printReport(merged.report, root: merged.root) }
@@ -109,6 +132,9 @@ enum BatchCommand: Command {
             BatchSummary.printPlan(plan, task: options.task, jobs: options.batch.jobs)
             return 0
         }
+        let (jobs, jobsNote) = JobsCap().cap(options.batch.jobs)
+        job.options.jobs = jobs
+        if let jobsNote, !options.quiet { Console.error("follow-render: note: \(jobsNote)") }
         let quiet = options.quiet
         let cancellation = RenderCancellation()
         let trap = SignalTrap { signal in cancellation.cancel(signal: signal) }

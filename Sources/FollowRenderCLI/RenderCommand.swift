@@ -150,7 +150,7 @@ enum RenderCommand: Command {
     }
 
     /// The granularity named by `--granularity`, which only makes sense with `--epub` and MP3 audio.
-    private static func granularity(_ name: String?, epub: String?, format: AudioFormat) throws(UsageError) -> OverlayGranularity {
+    static func granularity(_ name: String?, epub: String?, format: AudioFormat) throws(UsageError) -> OverlayGranularity {
         guard let epub else {
             if name != nil { throw UsageError("--granularity needs --epub") }
             return .sentence

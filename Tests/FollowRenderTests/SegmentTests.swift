@@ -4,8 +4,8 @@ import Testing
 
 @Suite("Long chapters split into segments across workers", .serialized)
 struct SegmentTests {
-    /// One generated chapter of about 26,000 UTF-16 units (two segments) and a short one.
-    private static let book = Result { try LongChapterBook.make(units: 26_000, name: "segments") }
+    /// One generated chapter of about 13,000 UTF-16 units (two segments) and a short one.
+    private static let book = Result { try LongChapterBook.make(units: 13_000, name: "segments") }
     /// The book rendered at 4x with two workers, shared by the tests.
     private static let jobsTwo = Result { try RenderedFolder.render(try book.get(), ["--rate", "4x", "--jobs", "2"], name: "jobs2") }
 
@@ -24,6 +24,12 @@ struct SegmentTests {
         #expect(sizes.allSatisfy { abs($0 - SegmentPlan.targetUnits) < SegmentPlan.targetUnits / 2 }, "\(sizes)")
         let sample = ChapterReader(archive: try EPUBArchive(path: TestPaths.sampleBook)).read().chapters
         #expect(sample.allSatisfy { !SegmentPlan(chapter: $0).isSplit })
+        let alice = ChapterReader(archive: try EPUBArchive(path: TestPaths.book("alice-in-wonderland-epub2.epub"))).read().chapters
+        #expect(alice.contains { $0.text.utf16Count >= SegmentPlan.splitUnits } && alice.contains { $0.text.utf16Count < SegmentPlan.splitUnits })
+        for chapter in alice {
+            let expected = chapter.text.utf16Count >= SegmentPlan.splitUnits ? 2 : 1
+            #expect(SegmentPlan(chapter: chapter).segments.count == expected, "a chapter of \(chapter.text.utf16Count) units")
+        }
     }
 
     @Test("a split chapter renders the same bytes with --jobs 1 and --jobs 2")

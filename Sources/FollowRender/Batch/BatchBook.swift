@@ -18,9 +18,7 @@ struct BatchBook {
             warnings.update { $0.append(message) }
             warn(message)
         }
-        var job = RenderOptions(bookPath: entry.path, settings: options.settings, folder: .path(folder),
-                                selection: options.selection, jobs: options.jobs, force: options.force, strict: options.strict,
-                                sync: options.sync, matter: options.matter, web: options.web, workerExecutable: options.workerExecutable)
+        var job = options.renderOptions(bookPath: entry.path, folder: folder)
         job.workerBudget = budget
         let summary: RenderSummary
         do {

@@ -1,5 +1,10 @@
 /// The render options every book of a batch is rendered with: the same as a
 /// single render's, so each book's folder is what `follow-render BOOK` writes.
+///
+/// The outputs a single render writes to a path of its own (`--epub`,
+/// `--audiobook`) are named here by a file name instead, written into each
+/// book's folder; `--library` is one root shared by every book, each in its
+/// own `<Author>/<Title>/` folder.
 public struct BatchOptions: Sendable {
     public var settings: RenderSettings
     /// Spine positions to render in every book; nil for all.
@@ -14,6 +19,11 @@ public struct BatchOptions: Sendable {
     public var matter: MatterSelection
     /// Write the web player into each book's folder (`--web`).
     public var web: Bool
+    /// The read-aloud EPUB (`--epub NAME`); its `path` is a file name in each book's folder.
+    public var epub: RenderOptions.EPUB?
+    /// The single-file audiobook (`--audiobook NAME`, its `path` a file name in
+    /// each book's folder) and the library root (`--library DIR`).
+    public var audiobook: AudiobookStep.Request?
     /// The executable started as the worker; nil for this process's own.
     public var workerExecutable: String?
 
@@ -25,8 +35,8 @@ public struct BatchOptions: Sendable {
     }
 
     public init(settings: RenderSettings, selection: ChapterSelection?, jobs: Int, force: Bool, strict: Bool,
-                sync: [SyncFormat], matter: MatterSelection = .all, web: Bool = false,
-                workerExecutable: String? = nil) {
+                sync: [SyncFormat], matter: MatterSelection = .all, web: Bool = false, epub: RenderOptions.EPUB? = nil,
+                audiobook: AudiobookStep.Request? = nil, workerExecutable: String? = nil) {
         self.settings = settings
         self.selection = selection
         self.jobs = max(1, jobs)
@@ -35,6 +45,20 @@ public struct BatchOptions: Sendable {
         self.sync = sync
         self.matter = matter
         self.web = web
+        self.epub = epub
+        self.audiobook = audiobook
         self.workerExecutable = workerExecutable
+    }
+
+    /// The single render of the book at `bookPath` into `folder` that the batch runs.
+    public func renderOptions(bookPath: String, folder: String) -> RenderOptions {
+        let inFolder = { (name: String) in folder + "/" + name }
+        var book = epub
+        book?.path = inFolder(epub?.path ?? "")
+        var single = audiobook
+        single?.path = audiobook?.path.map(inFolder)
+        return RenderOptions(bookPath: bookPath, settings: settings, folder: .path(folder), selection: selection, jobs: jobs,
+                             force: force, strict: strict, sync: sync, epub: book, matter: matter, web: web,
+                             audiobook: single, workerExecutable: workerExecutable)
     }
 }

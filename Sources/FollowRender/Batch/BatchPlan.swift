@@ -27,12 +27,17 @@ public struct BatchPlan: Sendable {
     public init(entries: [Entry]) { self.entries = entries }
 
     /// Plans `paths` (as `BookList` gives them) for `options`, opening each
-    /// book to estimate its audio.
+    /// book to estimate its audio: on every core at once, since nothing
+    /// renders until the plan is made.
     public init(paths: [String], options: BatchOptions) {
         let slugs = BookSlug.make(paths)
-        entries = zip(paths, slugs).map { path, slug in
-            Entry(path: path, slug: slug, estimatedSeconds: Self.estimate(path, options: options))
+        let estimates = Locked([Double](repeating: 0, count: paths.count))
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            let seconds = Self.estimate(paths[index], options: options)
+            estimates.update { $0[index] = seconds }
         }
+        let seconds = estimates.value
+        entries = paths.indices.map { Entry(path: paths[$0], slug: slugs[$0], estimatedSeconds: seconds[$0]) }
     }
 
     /// Entries without estimates (for merging a report, where nothing is opened).

@@ -69,18 +69,21 @@ public struct BookRenderer: Sendable {
             return selected && force ? nil : old
         }
         let keptIndexes = Set(kept.map(\.index))
-        let jobs = plan.filter { entry in
+        let work = plan.filter { entry in
             (selection?.contains(entry.chapter.index) ?? true) && !keptIndexes.contains(entry.chapter.index)
         }.flatMap { entry in
             let job = ChapterJob(bookPath: bookPath, index: entry.chapter.index, settings: settings, outputFolder: folder,
                                  track: entry.track, trackCount: chapters.count)
-            let segments = settings.format == .mp3 ? SegmentPlan(chapter: entry.chapter).segments.count : 1
-            return segments == 1 ? [job] : (0..<segments).map { segment in
+            guard settings.format == .mp3, case let segments = SegmentPlan(chapter: entry.chapter), segments.isSplit else {
+                return [(job: job, units: entry.chapter.text.utf16Count)]
+            }
+            return segments.segments.indices.map { segment in
                 var part = job
                 part.segment = segment
-                return part
+                return (job: part, units: segments.units(of: segment, in: entry.chapter))
             }
         }
+        let jobs = work.map(\.job)
         let keys = Dictionary(uniqueKeysWithValues: plan.map { ($0.chapter.index, $0.key) })
         let state = Locked(ManifestState(kept: kept, unreadable: unreadable))
         let bookVoice = voices.bookVoice
@@ -100,7 +103,9 @@ public struct BookRenderer: Sendable {
             .map(\.element)))
         let segments = SegmentCollector()
         let pool = WorkerPool(executable: workerExecutable, width: min(jobs.count, self.jobs), budget: budget)
-        let largestFirst = jobs.sorted { size(of: $0.index) > size(of: $1.index) }
+        // Longest first, segments and whole chapters alike, so the last job to finish is a short one.
+        let largestFirst = work.enumerated().sorted { ($0.element.units, $1.offset) > ($1.element.units, $0.offset) }
+            .map(\.element.job)
         _ = pool.run(largestFirst, cancellation: cancellation) { [self] workerEvent in
             guard let event = segments.translate(workerEvent, join: { parts in
                 let chapter = chapters.first { $0.index == parts[0].index }
@@ -142,10 +147,6 @@ public struct BookRenderer: Sendable {
 
     private var encoderName: String {
         settings.format == .mp3 ? "LAME \(AudioEncoders.lameVersion)" : AudioEncoders.sndfileVersion
-    }
-
-    private func size(of index: Int) -> Int {
-        chapters.first { $0.index == index }?.text.utf16Count ?? 0
     }
 
     /// The manifest of an earlier run, if the folder holds a readable one of a version this program reads.

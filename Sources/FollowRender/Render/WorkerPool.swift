@@ -72,14 +72,15 @@ final class WorkerPool: Sendable {
             }
             group.enter()
             Thread.detachNewThread { [self] in
-                defer {
-                    slots.signal()
-                    group.leave()
-                }
+                defer { group.leave() }
                 budget?.acquire()
-                defer { budget?.release() }
                 observe?(job.index, .launching)
-                guard let result = runWorker(job, emit: emit) else { return }
+                let outcome = runWorker(job, emit: emit)
+                // The worker has exited: the next one starts while this result is
+                // handled (joining a split chapter's segments, writing book.json).
+                budget?.release()
+                slots.signal()
+                guard let result = outcome else { return }
                 results.update { $0[job.index] = result }
                 switch result {
                 case let .success(chapter): emit(.finished(chapter))

@@ -5,13 +5,18 @@
 /// plan depends on the chapter's text alone, never on `--jobs`: eSpeak NG
 /// keeps state from one sentence to the next, so a segment's audio depends on
 /// where it starts, and the same cuts are what keep the output the same
-/// whatever the number of workers. A chapter shorter than two segments is one
+/// whatever the number of workers. A chapter shorter than `splitUnits` is one
 /// segment, rendered exactly as before.
 public struct SegmentPlan: Hashable, Sendable {
     /// UTF-16 units per segment aimed at: about 13 minutes of audio at 1x, so
     /// a worker's start-up (opening the book, reading the chapter) stays small
     /// beside its synthesis.
     public static let targetUnits = 12_000
+
+    /// The shortest chapter that is split (in two, then): chapters of ordinary
+    /// length, not only very long ones, must be cut for three of them to keep
+    /// two cores busy to the end.
+    public static let splitUnits = 12_000
 
     /// Sentence index ranges, in order, covering every sentence.
     public var segments: [Range<Int>]
@@ -20,7 +25,7 @@ public struct SegmentPlan: Hashable, Sendable {
         let units = chapter.text.utf16Count
         let wanted = units / Self.targetUnits
         // An even count splits evenly over 2 or 4 workers.
-        let count = wanted < 2 ? 1 : wanted + wanted % 2
+        let count = units < Self.splitUnits ? 1 : max(2, wanted + wanted % 2)
         let cuts = Self.paragraphStarts(chapter)
         var bounds: [Int] = []
         for part in 1..<max(count, 1) {
@@ -36,6 +41,13 @@ public struct SegmentPlan: Hashable, Sendable {
 
     /// Whether the chapter is cut at all.
     public var isSplit: Bool { segments.count > 1 }
+
+    /// UTF-16 units of `chapter`'s text that segment `index` speaks, for scheduling.
+    func units(of index: Int, in chapter: Chapter) -> Int {
+        let range = segments[index]
+        guard !range.isEmpty else { return 0 }
+        return chapter.sentences[range.upperBound - 1].range.end - chapter.sentences[range.lowerBound].range.location
+    }
 
     /// Indices of the sentences that open a paragraph (the first sentence excluded):
     /// the places the pause schedule gives a paragraph or heading pause.
