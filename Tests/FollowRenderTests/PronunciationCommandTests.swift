@@ -16,7 +16,7 @@ struct PronunciationCommandTests {
         #expect(text.stdout.contains("    spoken: Doctor Watson met [['ni:v]] at noon."))
         let json = try CommandRun.cli(["segment", book, "--chapter", "1", "--json", "--lexicon", Self.fixture])
         let segmentation = try JSONCoding.decode(ChapterSegmentation.self, from: Data(json.stdout.utf8))
-        #expect(segmentation.sentences.map(\.spoken) == ["One", "Doctor Watson met [['ni:v]] at noon.", "にっぽんご ヲ ハナス ヒト ガ イル 。"])
+        #expect(segmentation.sentences.map(\.spoken) == ["One", "Doctor Watson met [['ni:v]] at noon.", "にっぽんご ヲ ハナス ヒトガ イル 。"])
     }
 
     @Test("inspect warns per chapter and language about text the voice cannot speak, with a count and an example")
@@ -61,5 +61,13 @@ struct PronunciationCommandTests {
         let errors = try sentenceOnsetErrors(render)
         #expect(errors.count > 40)
         #expect(errors.sorted()[errors.count / 2] <= 0.020, "median onset error")
+        let segment = try CommandRun.cli(["segment", TestPaths.book("internallinks.epub"), "--chapter", "3", "--json",
+                                          "--lexicon", Self.fixture])
+        let segmentation = try JSONCoding.decode(ChapterSegmentation.self, from: Data(segment.stdout.utf8))
+        let timing = try #require(render.timings.first)
+        #expect(timing.sentences.flatMap { $0.words.map(\.range) } == segmentation.sentences.flatMap(\.words) && timing.text == segmentation.text,
+                "segment and render cut the same Japanese words")
+        let inspect = try CommandRun.cli(["inspect", TestPaths.book("internallinks.epub"), "--json"])
+        #expect(inspect.stdout.contains("\"words\" : \(segmentation.sentences.flatMap(\.words).count)"), "inspect counts them too")
     }
 }
