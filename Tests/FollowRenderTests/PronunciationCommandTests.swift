@@ -53,6 +53,27 @@ struct PronunciationCommandTests {
         #expect(first.words[0].range == TextRange(location: first.range.location, length: 2), "Dr is the shown word")
     }
 
+    @Test("--strict fails on a lexicon fault or text the voice cannot speak, before anything is written")
+    func strictFailsOnPronunciationWarnings() throws {
+        let folder = try TestPaths.temporaryFolder()
+        let missing = folder + "/missing.tsv"
+        let book = try LexiconBook.write()
+        let lexiconRun = try CommandRun.cli([book, "--rate", "4x", "--strict", "--quiet", "--lexicon", missing, "--out", folder + "/a"])
+        #expect(lexiconRun.status == 1)
+        let last = lexiconRun.stderr.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last == "follow-render: \(book): refused with --strict: \(missing): pronunciation lexicon skipped: no such file",
+                "\(lexiconRun.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/a"), "nothing is written")
+        let unspeakable = try LexiconBook.write(extra: "<p>The sign said 漢字 twice.</p>", name: "strictCoverage")
+        let coverageRun = try CommandRun.cli([unspeakable, "--rate", "4x", "--strict", "--quiet", "--out", folder + "/b"])
+        #expect(coverageRun.status == 1)
+        #expect(coverageRun.stderr.split(separator: "\n").last?.contains("refused with --strict: chapter 1: 2 characters in 'en' text") == true,
+                "\(coverageRun.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/b"))
+        let lenient = try CommandRun.cli([book, "--rate", "4x", "--quiet", "--lexicon", missing, "--chapters", "2", "--out", folder + "/c"])
+        #expect(lenient.status == 0, "without --strict the same lexicon only warns: \(lenient.stderr)")
+    }
+
     @Test("the Japanese corpus book with a user lexicon renders with onsets on time and positions that round-trip")
     func japaneseRender() throws {
         let render = try RenderedFolder.render(TestPaths.book("internallinks.epub"),

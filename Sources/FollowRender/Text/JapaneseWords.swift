@@ -38,7 +38,7 @@ enum JapaneseWords {
                 words.append(pending.lowerBound..<token.range.upperBound)
                 prefix = nil
             } else if let last = words.last, let before = previous, last.upperBound == token.range.lowerBound,
-                      decimal || isFunctional(token) || (isNoun(token) && isNoun(before)) || isVerbOfNoun(token, after: before)
+                      decimal || isFunctional(token) || (isNoun(token, units) && isNoun(before, units)) || isVerbOfNoun(token, after: before)
                         || isDecimalPoint(at: index - 1, in: tokens, units: units) {
                 words[words.count - 1] = last.lowerBound..<token.range.upperBound
             } else {
@@ -78,8 +78,11 @@ enum JapaneseWords {
         token.category == "動詞" && before.category == "名詞" && before.subcategory == "サ変接続"
     }
 
-    private static func isNoun(_ token: JapaneseAnalyzer.Token) -> Bool {
-        token.category == "名詞" && token.subcategory != "非自立" && token.subcategory != "代名詞"
+    /// A noun that can start a compound; a letter MeCab's dictionary does not
+    /// know (`𠮷`, outside the BMP, comes as a symbol) counts as one.
+    private static func isNoun(_ token: JapaneseAnalyzer.Token, _ units: [UInt16]) -> Bool {
+        if token.category == "記号" { return hasLetterOrDigit(units[token.range]) }
+        return token.category == "名詞" && token.subcategory != "非自立" && token.subcategory != "代名詞"
     }
 
     /// Punctuation and symbols make no word; kana, kanji, letters and digits do.
