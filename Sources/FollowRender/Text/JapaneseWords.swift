@@ -54,7 +54,8 @@ enum JapaneseWords {
     private static func isFunctional(_ token: JapaneseAnalyzer.Token) -> Bool {
         switch token.category {
         case "助詞", "助動詞": true
-        case "名詞", "動詞", "形容詞": token.subcategory == "接尾" || (token.category != "名詞" && token.subcategory == "非自立")
+        case "名詞": token.subcategory == "接尾"
+        case "動詞", "形容詞": token.subcategory == "接尾" || token.subcategory == "非自立"
         default: false
         }
     }

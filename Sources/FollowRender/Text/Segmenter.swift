@@ -30,9 +30,10 @@ public enum Segmenter {
                     var words: [TextRange] = []
                     for piece in languages.pieces(of: range) {
                         if isJapanese(piece.language) {
-                            if japanese == nil { japanese = try JapaneseAnalyzer() }
+                            let analyzer = try japanese ?? JapaneseAnalyzer()
+                            japanese = analyzer
                             let text = String(decoding: buffer[piece.range], as: UTF16.self)
-                            for word in JapaneseWords.words(in: text, analyzer: japanese!) {
+                            for word in JapaneseWords.words(in: text, analyzer: analyzer) {
                                 words.append(TextRange(location: piece.range.lowerBound + word.lowerBound, length: word.count))
                             }
                             continue
