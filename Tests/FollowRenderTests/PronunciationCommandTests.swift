@@ -64,6 +64,15 @@ struct PronunciationCommandTests {
         #expect(last == "follow-render: \(book): refused with --strict: \(missing): pronunciation lexicon skipped: no such file",
                 "\(lexiconRun.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/a"), "nothing is written")
+        let archive = try EPUBArchive(path: book)
+        let chapters = ChapterReader(archive: archive).read().chapters
+        do {
+            _ = try PronunciationStage.prepare(archive: archive, bookPath: book, chapters: chapters, checked: chapters,
+                                               lexicons: [missing], voice: nil, strict: true) { _, _ in }
+            Issue.record("--strict let a missing lexicon through")
+        } catch {
+            #expect((error.cause as? RenderError)?.kind == .strict)
+        }
         let unspeakable = try LexiconBook.write(extra: "<p>The sign said 漢字 twice.</p>", name: "strictCoverage")
         let coverageRun = try CommandRun.cli([unspeakable, "--rate", "4x", "--strict", "--quiet", "--out", folder + "/b"])
         #expect(coverageRun.status == 1)

@@ -32,7 +32,7 @@ public enum PronunciationStage {
         }
         if strict, let first {
             let named = first.file == bookPath ? first.message : "\(first.file): \(first.message)"
-            throw FileFailure(file: bookPath, reason: "refused with --strict: \(named)")
+            throw FileFailure(file: bookPath, error: RenderError(.strict, "refused with --strict: \(named)"))
         }
         return keys
     }
