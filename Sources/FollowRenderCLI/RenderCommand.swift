@@ -39,7 +39,8 @@ enum RenderCommand: Command {
                             finished with the same text and settings (a rerun
                             otherwise resumes, keeping them).
           --strict          Fail (exit 1) on any warning: a fault in the book or a
-                            chapter that cannot be rendered.
+                            lexicon, text the voice cannot speak, or a chapter
+                            that cannot be rendered.
           --sync LIST       Also write, beside each sidecar, NNN-slug.vtt (WebVTT, word
                             timestamps in the cues), NNN-slug.srt and/or
                             NNN-slug.guided.json (Readium Guided Navigation; with --epub

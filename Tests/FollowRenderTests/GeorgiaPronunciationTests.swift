@@ -75,23 +75,29 @@ struct GeorgiaPronunciationTests {
         #expect(Double(alreadyEspeaks.count) <= 0.25 * Double(seen.count), "\(alreadyEspeaks)")
     }
 
-    @Test("a replaced word's clip lasts as long as its phonemes said alone (±15%), silence at its edges left out")
+    /// The alias is compared with itself spoken in the same position: in an
+    /// utterance of its clause alone (eSpeak shapes prosody clause by clause,
+    /// and lengthens a clause's last stressed word, its nucleus, by about 20%),
+    /// measured the same way (its clip from the word events, silence at its
+    /// edges left out). Compared with the alias spoken alone, or before "and",
+    /// 11 of 115 clips were off: 10 by 16–19% short, because alone the alias is
+    /// its clause's nucleus while in the book another stressed word follows it
+    /// in the clause ("Bartow county", "Mobile Bay"); and "Chattanooga &" by 28%
+    /// long, because the "and" eSpeak says for `&`, which is no shown word, is
+    /// part of the word before it, as for any word (words end where the next begins).
+    @Test("a replaced word's clip lasts as long as the alias spoken in the same position of its clause (±15%)")
     func clipLengths() throws {
         let book = try Self.loaded.get()
         let engine = try SpeechEngine.shared()
         let voice = try #require(engine.voiceName(forLanguage: "en-US"))
         let speech = SpokenSpeech(engine: engine, voice: voice, wpm: 175)
-        let units = Array(book.chapter.text.text.utf16)
         var ratios: [Double] = []
         for sentence in book.spoken.prefix(200) where sentence.isReplaced {
             let result = try speech.speak(sentence)
-            let spokenUnits = Array(sentence.text.utf16)
             for (index, word) in sentence.shownWords.enumerated() {
-                guard let segment = sentence.segments.first(where: { !$0.isCopy && $0.shown == word.location..<word.end }) else { continue }
-                let said = String(decoding: spokenUnits[segment.spoken], as: UTF16.self)
+                guard sentence.segments.contains(where: { !$0.isCopy && $0.shown == word.location..<word.end }) else { continue }
                 let inContext = SilenceTrim.voicedRange(of: Array(result.utterance.samples[result.words[index]])).count
-                ratios.append(Double(inContext) / Double(try Self.alone(said, clauseFinal: Self.endsClause(units, at: word.end),
-                                                                          speech: speech)))
+                ratios.append(Double(inContext) / Double(try Self.inOwnClause(word: index, of: sentence, speech: speech)))
             }
         }
         let sorted = ratios.sorted()
@@ -99,8 +105,8 @@ struct GeorgiaPronunciationTests {
         print(String(format: "clip ratios: %d words, median %.2f, %.2f–%.2f, %d within ±15%%",
                      ratios.count, sorted[sorted.count / 2], sorted.first!, sorted.last!, within))
         #expect(ratios.count >= 100)
-        #expect((0.92...1.08).contains(sorted[sorted.count / 2]))
-        #expect(Double(within) >= 0.85 * Double(ratios.count))
+        #expect((0.95...1.05).contains(sorted[sorted.count / 2]))
+        #expect(within == ratios.count, "\(ratios.filter { !(0.85...1.15).contains($0) })")
     }
 
     @Test("the whole book renders at 4x with its lexicon and phonemes: timing invariants, positions and onsets hold")
@@ -118,23 +124,27 @@ struct GeorgiaPronunciationTests {
         #expect(piedmont.count >= 5 && piedmont.allSatisfy { $0.end.value > $0.begin.value })
     }
 
-    /// The voiced length of `said` alone: as the whole utterance when the word
-    /// ends a clause in the book (eSpeak lengthens clause-final words), else as
-    /// the first word of "`said` and", where it is not clause-final either.
-    private static func alone(_ said: String, clauseFinal: Bool, speech: SpokenSpeech) throws -> Int {
-        if clauseFinal {
-            return try speech.engine.synthesize(said, voice: speech.voice, wpm: speech.wpm, phonemeInput: true).voicedRange.count
+    /// The voiced length of shown word `index`'s spoken stretch when eSpeak
+    /// is given only its clause (from after the `,` `;` `:` `.` `!` `?` before
+    /// it to and with the next one, each followed by a space), aligned with the
+    /// same words as in the sentence.
+    private static func inOwnClause(word index: Int, of sentence: SpokenSentence, speech: SpokenSpeech) throws -> Int {
+        let units = Array(sentence.text.utf16)
+        func endsClause(_ offset: Int) -> Bool {
+            ",;:.!?".utf16.contains(units[offset]) && (offset + 1 == units.count || units[offset + 1] == 0x20)
         }
-        let carrier = said + " and"
+        var start = sentence.words[index].location
+        while start > 0, !endsClause(start - 1) { start -= 1 }
+        var end = sentence.words[index].end
+        while end < units.count, !endsClause(end) { end += 1 }
+        end = min(end + 1, units.count)
+        let carrier = String(decoding: units[start..<end], as: UTF16.self)
+        let first = sentence.words.firstIndex { $0.location >= start } ?? index
+        let words = sentence.words[first...].prefix { $0.location < end }
+            .map { TextRange(location: $0.location - start, length: min($0.end, end) - $0.location) }
         let utterance = try speech.engine.synthesize(carrier, voice: speech.voice, wpm: speech.wpm, phonemeInput: true)
-        let words = [TextRange(location: 0, length: said.utf16.count), TextRange(location: said.utf16.count + 1, length: 3)]
-        let first = WordAligner.align(sentence: carrier, words: words, utterance: utterance)[0]
-        return SilenceTrim.voicedRange(of: Array(utterance.samples[first])).count
-    }
-
-    private static func endsClause(_ units: [UInt16], at offset: Int) -> Bool {
-        guard offset < units.count else { return true }
-        return ",.;:)!?\n".utf16.contains(units[offset])
+        let clip = WordAligner.align(sentence: carrier, words: words, utterance: utterance)[index - first]
+        return SilenceTrim.voicedRange(of: Array(utterance.samples[clip])).count
     }
 
     /// Whether `word` occurs in `text` as written, not inside a longer word.

@@ -42,7 +42,7 @@ struct PositionTests {
                 #expect(back.offset == sentence.range.location && back.sentence.index == sentenceIndex)
             }
         }
-        #expect(words > 150, "\(book): only \(words) words")
+        #expect(words > 120, "\(book): only \(words) words (haruko's chapter has 137: MeCab's bunsetsu for Japanese)")
     }
 
     @Test("a pause maps to the word before it; before the first word and after the last, the nearest word")

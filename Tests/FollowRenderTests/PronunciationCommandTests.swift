@@ -16,7 +16,7 @@ struct PronunciationCommandTests {
         #expect(text.stdout.contains("    spoken: Doctor Watson met [['ni:v]] at noon."))
         let json = try CommandRun.cli(["segment", book, "--chapter", "1", "--json", "--lexicon", Self.fixture])
         let segmentation = try JSONCoding.decode(ChapterSegmentation.self, from: Data(json.stdout.utf8))
-        #expect(segmentation.sentences.map(\.spoken) == ["One", "Doctor Watson met [['ni:v]] at noon.", "にっぽんご ヲ ハナス ヒト ガ イル 。"])
+        #expect(segmentation.sentences.map(\.spoken) == ["One", "Doctor Watson met [['ni:v]] at noon.", "にっぽんご ヲ ハナス ヒトガ イル 。"])
     }
 
     @Test("inspect warns per chapter and language about text the voice cannot speak, with a count and an example")
@@ -53,6 +53,36 @@ struct PronunciationCommandTests {
         #expect(first.words[0].range == TextRange(location: first.range.location, length: 2), "Dr is the shown word")
     }
 
+    @Test("--strict fails on a lexicon fault or text the voice cannot speak, before anything is written")
+    func strictFailsOnPronunciationWarnings() throws {
+        let folder = try TestPaths.temporaryFolder()
+        let missing = folder + "/missing.tsv"
+        let book = try LexiconBook.write()
+        let lexiconRun = try CommandRun.cli([book, "--rate", "4x", "--strict", "--quiet", "--lexicon", missing, "--out", folder + "/a"])
+        #expect(lexiconRun.status == 1)
+        let last = lexiconRun.stderr.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last == "follow-render: \(book): refused with --strict: \(missing): pronunciation lexicon skipped: no such file",
+                "\(lexiconRun.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/a"), "nothing is written")
+        let archive = try EPUBArchive(path: book)
+        let chapters = ChapterReader(archive: archive).read().chapters
+        do {
+            _ = try PronunciationStage.prepare(archive: archive, bookPath: book, chapters: chapters, checked: chapters,
+                                               lexicons: [missing], voice: nil, strict: true) { _, _ in }
+            Issue.record("--strict let a missing lexicon through")
+        } catch {
+            #expect((error.cause as? RenderError)?.kind == .strict)
+        }
+        let unspeakable = try LexiconBook.write(extra: "<p>The sign said 漢字 twice.</p>", name: "strictCoverage")
+        let coverageRun = try CommandRun.cli([unspeakable, "--rate", "4x", "--strict", "--quiet", "--out", folder + "/b"])
+        #expect(coverageRun.status == 1)
+        #expect(coverageRun.stderr.split(separator: "\n").last?.contains("refused with --strict: chapter 1: 2 characters in 'en' text") == true,
+                "\(coverageRun.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/b"))
+        let lenient = try CommandRun.cli([book, "--rate", "4x", "--quiet", "--lexicon", missing, "--chapters", "2", "--out", folder + "/c"])
+        #expect(lenient.status == 0, "without --strict the same lexicon only warns: \(lenient.stderr)")
+    }
+
     @Test("the Japanese corpus book with a user lexicon renders with onsets on time and positions that round-trip")
     func japaneseRender() throws {
         let render = try RenderedFolder.render(TestPaths.book("internallinks.epub"),
@@ -60,6 +90,15 @@ struct PronunciationCommandTests {
         try checkTimingsAndPositions(render)
         let errors = try sentenceOnsetErrors(render)
         #expect(errors.count > 40)
+        print(String(format: "Japanese sentence onsets: %d, median error %.1f ms", errors.count, errors.sorted()[errors.count / 2] * 1000))
         #expect(errors.sorted()[errors.count / 2] <= 0.020, "median onset error")
+        let segment = try CommandRun.cli(["segment", TestPaths.book("internallinks.epub"), "--chapter", "3", "--json",
+                                          "--lexicon", Self.fixture])
+        let segmentation = try JSONCoding.decode(ChapterSegmentation.self, from: Data(segment.stdout.utf8))
+        let timing = try #require(render.timings.first)
+        #expect(timing.sentences.flatMap { $0.words.map(\.range) } == segmentation.sentences.flatMap(\.words) && timing.text == segmentation.text,
+                "segment and render cut the same Japanese words")
+        let inspect = try CommandRun.cli(["inspect", TestPaths.book("internallinks.epub"), "--json"])
+        #expect(inspect.stdout.contains("\"words\" : \(segmentation.sentences.flatMap(\.words).count)"), "inspect counts them too")
     }
 }

@@ -46,17 +46,18 @@ public struct RenderJob: Sendable {
             throw FileFailure(file: path, reason: "--chapters selects no narrated chapter (see 'follow-render inspect')")
         }
         try checkFolderContents(chapters: chapters)
+        let pronunciationKeys = try PronunciationStage.prepare(
+            archive: archive, bookPath: path, chapters: chapters,
+            checked: chapters.filter { options.selection?.contains($0.index) ?? true },
+            lexicons: options.settings.lexicons, voice: options.settings.voice, strict: options.strict
+        ) { file, message in onEvent(.warning(file: file, message: message)) }
         let folder = try outputFolder()
         defer { if options.isTemporary { try? FileManager.default.removeItem(atPath: folder) } }
         var renderer = BookRenderer(bookPath: path, book: archive.book, chapters: chapters, unreadable: unreadable,
                                     selection: options.selection, settings: options.settings, outputFolder: folder,
                                     jobs: options.jobs, force: options.force, workerExecutable: try workerExecutable())
         renderer.budget = options.workerBudget
-        renderer.pronunciationKeys = try PronunciationStage.prepare(
-            archive: archive, bookPath: path, chapters: chapters,
-            checked: chapters.filter { options.selection?.contains($0.index) ?? true },
-            lexicons: options.settings.lexicons, voice: options.settings.voice
-        ) { file, message in onEvent(.warning(file: file, message: message)) }
+        renderer.pronunciationKeys = pronunciationKeys
         let sampleRate: Int
         do {
             sampleRate = try SpeechEngine.shared().sampleRate

@@ -15,6 +15,10 @@ public final class JapaneseAnalyzer {
         /// Katakana pronunciation (`発音`, else `読み`), nil when the dictionary has none
         /// (unknown words, Latin letters, digits, symbols).
         public var reading: String?
+        /// The part of speech, as the IPA dictionary names it (`名詞`, `助詞`, `記号` …).
+        public var category: String
+        /// Its first subdivision (`格助詞`, `接尾`, `非自立` …), `*` when there is none.
+        public var subcategory: String
     }
 
     private let model: OpaquePointer
@@ -85,7 +89,9 @@ public final class JapaneseAnalyzer {
                     let end = start + Int(current.pointee.length)
                     guard start >= 0, end <= bytes.count else { continue }
                     let feature = current.pointee.feature.map { String(cString: $0) } ?? ""
-                    tokens.append(Token(range: utf16At[start]..<utf16At[end], reading: Self.reading(feature)))
+                    let fields = feature.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+                    tokens.append(Token(range: utf16At[start]..<utf16At[end], reading: Self.reading(feature),
+                                        category: fields.first ?? "*", subcategory: fields.count > 1 ? fields[1] : "*"))
                 }
             }
         }

@@ -6,11 +6,20 @@ public enum PronunciationStage {
     /// faults, `bookPath` for coverage. `checked` are the chapters whose
     /// coverage is reported (those being rendered); every chapter gets a key.
     /// `lexicons` are the user's lexicon files; `voice` a voice forcing all text.
+    /// With `strict` (`--strict`), any of these warnings is then a failure, as
+    /// a fault in the book is (see `BookOpener`): every warning is still
+    /// reported first, and the refusal names the first one.
     public static func prepare(archive: EPUBArchive, bookPath: String, chapters: [Chapter], checked: [Chapter],
-                               lexicons: [String], voice: String?,
+                               lexicons: [String], voice: String?, strict: Bool = false,
                                warn: (_ file: String, _ message: String) -> Void) throws(FileFailure) -> [Int: String] {
+        var first: (file: String, message: String)?
+        let keys: [Int: String]
         do {
-            return try withoutActuallyEscaping(warn) { report in
+            keys = try withoutActuallyEscaping(warn) { warn in
+                let report = { (file: String, message: String) in
+                    if first == nil { first = (file, message) }
+                    warn(file, message)
+                }
                 let pronouncer = Pronouncer(archive: archive, lexiconPaths: lexicons) { report($0.file, $0.message) }
                 for gap in try SpeechCoverage.gaps(in: checked, pronouncer: pronouncer, engine: { try SpeechEngine.shared() },
                                                    forcedVoice: voice, bookLanguage: archive.book.metadata.language) {
@@ -21,5 +30,10 @@ public enum PronunciationStage {
         } catch {
             throw FileFailure(file: bookPath, error: error)
         }
+        if strict, let first {
+            let named = first.file == bookPath ? first.message : "\(first.file): \(first.message)"
+            throw FileFailure(file: bookPath, error: RenderError(.strict, "refused with --strict: \(named)"))
+        }
+        return keys
     }
 }

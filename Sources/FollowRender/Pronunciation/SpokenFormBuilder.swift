@@ -1,8 +1,8 @@
 /// Chooses what eSpeak NG says for each sentence of a chapter, in priority
 /// order: the document's SSML phonemes (`ssml:ph`), the PLS lexicons the
 /// document links, the user's `--lexicon` files, and for Japanese text MeCab's
-/// readings of the words left, spoken with spaces between them so that eSpeak
-/// reports one word event per word.
+/// readings of the words left (MeCab's bunsetsu, as the segmenter cut them),
+/// spoken with spaces between them so that eSpeak reports one word event per word.
 struct SpokenFormBuilder {
     let bookLexicons: LexiconMatcher
     let userLexicons: LexiconMatcher
@@ -47,6 +47,30 @@ struct SpokenFormBuilder {
         chosen = (chosen + found).sorted { $0.shown.lowerBound < $1.shown.lowerBound }
     }
 
+    /// One replacement per shown word (MeCab's bunsetsu, see `JapaneseWords`)
+    /// in `gap`: the katakana readings of its morphemes, kept apart from the
+    /// next word by a space so that eSpeak reports one word event per word.
+    /// Punctuation is left as written.
+    private static func readings(of gap: Range<Int>, words: [TextRange], units: [UInt16],
+                                 analyzer: JapaneseAnalyzer) -> [Replacement] {
+        let tokens = analyzer.tokens(of: String(decoding: units[gap], as: UTF16.self))
+        var next = 0
+        return words.compactMap { word -> Replacement? in
+            let shown = max(word.location, gap.lowerBound)..<min(word.end, gap.upperBound)
+            guard !shown.isEmpty else { return nil }
+            var spoken = ""
+            while next < tokens.count, gap.lowerBound + tokens[next].range.lowerBound < shown.upperBound {
+                let token = tokens[next]
+                next += 1
+                let start = gap.lowerBound + token.range.lowerBound
+                guard start >= shown.lowerBound else { continue }
+                let surface = String(decoding: units[start..<(gap.lowerBound + token.range.upperBound)], as: UTF16.self)
+                spoken += token.category == "記号" ? surface : token.reading ?? surface
+            }
+            return spoken.isEmpty ? nil : Replacement(shown: shown, spoken: spoken, padded: true)
+        }
+    }
+
     /// Adds MeCab's readings for the Japanese text no replacement covers yet.
     private func addReadings(_ chosen: inout [Replacement], units: [UInt16], sentence: Sentence, chapter: Chapter) {
         guard let analyzer else { return }
@@ -59,12 +83,7 @@ struct SpokenFormBuilder {
             for taken in chosen.map(\.shown) + [upper..<upper] where taken.upperBound > gapStart {
                 let gapEnd = min(max(taken.lowerBound, gapStart), upper)
                 if gapStart < gapEnd {
-                    let text = String(decoding: units[gapStart..<gapEnd], as: UTF16.self)
-                    readings += analyzer.tokens(of: text).map { token in
-                        let shown = (gapStart + token.range.lowerBound)..<(gapStart + token.range.upperBound)
-                        let surface = String(decoding: units[shown], as: UTF16.self)
-                        return Replacement(shown: shown, spoken: token.reading ?? surface, padded: true)
-                    }
+                    readings += Self.readings(of: gapStart..<gapEnd, words: sentence.words, units: units, analyzer: analyzer)
                 }
                 gapStart = max(gapStart, taken.upperBound)
                 if gapStart >= upper { break }

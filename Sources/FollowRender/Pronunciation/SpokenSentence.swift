@@ -1,6 +1,6 @@
 /// A sentence as eSpeak NG is given it, with an exact map back to the text a
 /// reader sees: `Dr.` shown, `Doctor` spoken; `30°` shown, `[[T'3:ti dI'gri:z]]`
-/// spoken; `日本語を話す` shown, `ニホンゴ ヲ ハナス` spoken.
+/// spoken; `日本語を話す` shown, `ニホンゴヲ ハナス` spoken.
 ///
 /// The spoken text is the shown sentence with some stretches replaced
 /// (`Segment`s); everything else is copied unit for unit (line breaks become

@@ -10,6 +10,7 @@ public enum Segmenter {
     /// text (text outside every paragraph is segmented as if it were one).
     /// Words are ICU's word-like segments (letters, numbers, kana, ideographs)
     /// under the word rules of each language run; punctuation is not a word.
+    /// Japanese runs are split by MeCab instead, into bunsetsu (`JapaneseWords`).
     /// A stretch without words after a sentence of the same paragraph (a
     /// closing `»` that ICU leaves alone) joins that sentence, and so do closing
     /// quotes that ICU puts at the start of the next one.
@@ -19,6 +20,8 @@ public enum Segmenter {
         guard !units.isEmpty else { return [] }
         let languages = LanguageMap(runs: text.languages, count: units.count)
         var iterators = IteratorCache()
+        // MeCab, opened for the first Japanese run.
+        var japanese: JapaneseAnalyzer?
         return try units.withUnsafeBufferPointer { buffer in
             var sentences: [Sentence] = []
             for block in blocks(paragraphs: text.paragraphs, count: buffer.count) {
@@ -26,6 +29,15 @@ public enum Segmenter {
                 for range in try sentenceRanges(in: buffer, block: block, iterator: iterators.iterator(.sentence, language)) {
                     var words: [TextRange] = []
                     for piece in languages.pieces(of: range) {
+                        if isJapanese(piece.language) {
+                            let analyzer = try japanese ?? JapaneseAnalyzer()
+                            japanese = analyzer
+                            let text = String(decoding: buffer[piece.range], as: UTF16.self)
+                            for word in JapaneseWords.words(in: text, analyzer: analyzer) {
+                                words.append(TextRange(location: piece.range.lowerBound + word.lowerBound, length: word.count))
+                            }
+                            continue
+                        }
                         let iterator = try iterators.iterator(.word, piece.language)
                         try segments(of: buffer, in: piece.range, with: iterator) { word, kind in
                             if kind.isWordLike, hasLetterOrDigit(buffer[word]) { words.append(TextRange(word)) }
@@ -49,6 +61,11 @@ public enum Segmenter {
             }
             return sentences
         }
+    }
+
+    /// Whether a BCP 47 tag is Japanese (`ja`, `ja-JP` …), whose words come from MeCab.
+    static func isJapanese(_ language: String) -> Bool {
+        language.lowercased().split(separator: "-").first == "ja"
     }
 
     /// Closing quotes and brackets that open a sentence and stand apart from
