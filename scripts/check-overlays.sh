@@ -17,16 +17,23 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 bin=${FOLLOW_RENDER:-$here/.build/debug/follow-render}
 out=${OUT:-/tmp/follow-render-check-overlays}
 jobs=${JOBS:-2}
-epubcheck="java -jar /usr/share/java/epubcheck.jar"
+# A big stack: EPUBCheck 4.2 checks the reading order of the overlays' text references
+# recursively, one frame per reference, and with the default stack a whole book at word
+# granularity (Moby-Dick: 215,000 references; 9,192 at sentence granularity already) ends
+# in a StackOverflowError after which it still prints "0 errors".
+epubcheck="java -Xss1g -jar /usr/share/java/epubcheck.jar"
 [ $# -gt 0 ] || set -- "$here"/../shared/corpus/books/*.epub
 mkdir -p "$out"
 
 # Runs EPUBCheck on $1, keeping its report in $2.epubcheck.txt, and writes its error and
-# fatal lines to $2.txt as "ID file:line", the book's own path removed.
+# fatal lines to $2.txt as "ID file:line", the book's own path removed. A Java exception or
+# error in the report (EPUBCheck stopped part-way) counts as a problem of its own.
 check() {
     $epubcheck "$1" > "$2.epubcheck.txt" 2>&1
-    grep -E '^(ERROR|FATAL)\(' "$2.epubcheck.txt" \
-        | sed -E "s#^(ERROR|FATAL)\(([A-Z]+-[0-9]+)\): $1/?([^(:]*)(\(([0-9]+),[0-9-]+\))?.*#\2 \3:\5#" | sort > "$2.txt"
+    { grep -E '^(ERROR|FATAL)\(' "$2.epubcheck.txt" \
+        | sed -E "s#^(ERROR|FATAL)\(([A-Z]+-[0-9]+)\): $1/?([^(:]*)(\(([0-9]+),[0-9-]+\))?.*#\2 \3:\5#"
+      grep -E '^(Exception|java\.|[a-z]+(\.[a-zA-Z$]+)+(Exception|Error)\b)' "$2.epubcheck.txt" | sed 's/^/EPUBCheck-crashed /'
+    } | sort > "$2.txt"
 }
 
 # The number of WARNING lines in an EPUBCheck report.
