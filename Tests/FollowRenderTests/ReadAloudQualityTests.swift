@@ -123,6 +123,33 @@ struct ReadAloudQualityTests {
         #expect(p3.contains("<span id=\"fr-s4\">“Stop!” she cried.</span> <span id=\"fr-s5\">“Really?” I asked.</span>"))
     }
 
+    @Test("a structure's prefixed epub:type keeps its vocabulary, declared in the SMIL document; an undeclared prefix gives way")
+    func prefixedStructureTypes() throws {
+        #expect(OverlayStructures.declarations("z3998: http://a.example/v/, se: https://b.example/1.0") ==
+                ["z3998": "http://a.example/v/", "se": "https://b.example/1.0"])
+        let chapter = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" epub:prefix="z3998: http://www.daisy.org/z3998/2012/vocab/structure/, se: https://standardebooks.org/vocab/1.0"><head><title>Verse</title></head>
+            <body><table epub:type="z3998:verse"><tr><td>The tide came in.</td></tr></table>
+            <ol epub:type="se:steps"><li>Trim the wick.</li></ol>
+            <ul epub:type="xx:steps"><li>Polish the glass.</li></ul></body></html>
+            """
+        let files = EPUBTestSupport.replacing("EPUB/text/ch2.xhtml", with: chapter, in: EPUBTestSupport.minimalBook())
+        let folder = try TestPaths.temporaryFolder("prefixes")
+        let book = try EPUBTestSupport.writeZip(files, to: URL(fileURLWithPath: folder + "/verse.epub")).path
+        let epub = folder + "/read-aloud.epub"
+        _ = try RenderedFolder.render(book, ["--rate", "4x", "--chapters", "2", "--epub", epub], name: "prefixes-render")
+        let overlay = try OverlayBook(path: epub)
+        let smil = String(decoding: try overlay.archive.data(at: try #require(overlay.overlays.first).smilPath), as: UTF8.self)
+        #expect(smil.contains("epub:prefix=\"se: https://standardebooks.org/vocab/1.0 z3998: http://www.daisy.org/z3998/2012/vocab/structure/\">"))
+        #expect(smil.contains("epub:type=\"z3998:verse\">") && smil.contains("epub:type=\"se:steps\">"))
+        #expect(smil.contains("epub:type=\"list\">") && !smil.contains("xx:"), "the undeclared prefix falls back to the default type")
+        let known = Set(try EPUBCheckRun.messages(book).filter(\.isError).map { "\($0.id) \($0.path):\($0.line)" })
+        #expect(known.contains { $0.hasPrefix("OPF-028 EPUB/text/ch2.xhtml") }, "the input's own undeclared prefix")
+        let added = try EPUBCheckRun.messages(epub).filter { $0.isError && !known.contains("\($0.id) \($0.path):\($0.line)") }
+        #expect(added == [])
+    }
+
     // MARK: Front and back matter
 
     @Test("--matter body leaves out front and back matter from epub:type, landmarks and the EPUB 2 guide; inspect shows it")

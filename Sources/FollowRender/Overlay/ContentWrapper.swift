@@ -25,11 +25,13 @@ struct ContentWrapper {
     /// The edited document, the fragments wrapped with the id each was given,
     /// and the id of its `body`, which the SMIL document's `epub:textref` names.
     /// XHTML text gets a `span`, SVG `<text>` a `tspan`; text in another
-    /// vocabulary (MathML, an `epub:switch` case) is not wrapped.
+    /// vocabulary (MathML, an `epub:switch` case) is not wrapped. `prefixes`
+    /// are the vocabulary prefixes (prefix → URI) the structures' types use.
     struct Result {
         var data: Data
         var wrapped: [Wrapped]
         var bodyID: String
+        var prefixes: [String: String]
 
         var ids: [String] { wrapped.map(\.id) }
     }
@@ -80,7 +82,8 @@ struct ContentWrapper {
             let escaped = XMLEscaping.escaped(stylesheetHref)
             edits.insert("<link rel=\"stylesheet\" type=\"text/css\" href=\"\(escaped)\"/>", at: head.range.lowerBound)
         }
-        return Result(data: try edits.applied(to: raw.bytes, path: path), wrapped: wrapped, bodyID: bodyID)
+        return Result(data: try edits.applied(to: raw.bytes, path: path), wrapped: wrapped, bodyID: bodyID,
+                      prefixes: structures.prefixes)
     }
 
     /// `span` for XHTML text, `tspan` for the text of an SVG `<text>` (unprefixed

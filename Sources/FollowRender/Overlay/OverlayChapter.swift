@@ -68,6 +68,7 @@ struct OverlayChapter {
         smil = SMILDocument(
             textHref: OverlayText.href(from: smilPath, to: item.path),
             bodyID: wrapped.bodyID,
+            prefixes: wrapped.prefixes,
             audioHref: OverlayText.href(from: smilPath, to: audioPath),
             entries: wrapped.wrapped.map {
                 SMILDocument.Entry(id: $0.id, begin: $0.fragment.begin, end: $0.fragment.end, type: $0.noteType,

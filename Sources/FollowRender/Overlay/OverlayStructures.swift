@@ -3,7 +3,11 @@
 /// with their `epub:type`, so a reading system can escape them; note bodies
 /// (`footnote`, `endnote`, `rearnote`) give their `par`s that `epub:type`, so it
 /// can skip them. A structure without an id gets one (`fr-seq-N`), since a
-/// `seq` names its element in `epub:textref`.
+/// `seq` names its element in `epub:textref`. A prefixed `epub:type`
+/// (`z3998:verse`) is kept only when the document declares its prefix
+/// (`epub:prefix` on the root), and the SMIL document then declares it too
+/// (`prefixes`); an undeclared one gives way to the next usable token or the
+/// element's default type, so no `seq` names an undeclared vocabulary.
 struct OverlayStructures {
     /// One structure enclosing fragments.
     struct Structure: Hashable {
@@ -29,8 +33,16 @@ struct OverlayStructures {
 
     let raw: RawXML
     private var ids: [Int: String] = [:]
+    /// The vocabulary prefixes the document declares on its root, prefix → URI.
+    private let declared: [String: String]
+    /// The declared prefixes the chosen types use, prefix → URI, for the SMIL document's `epub:prefix`.
+    private(set) var prefixes: [String: String] = [:]
 
-    init(raw: RawXML) { self.raw = raw }
+    init(raw: RawXML) {
+        self.raw = raw
+        let root = raw.tags.first { $0.kind != .end }
+        declared = Self.declarations(root?.attribute("epub:prefix")?.value ?? "")
+    }
 
     /// The structures around text node `node`, outermost first, and the note
     /// type of its `par` if it lies in a note body. Ids a structure lacks are
@@ -49,10 +61,41 @@ struct OverlayStructures {
                 continue
             }
             guard let fallback = Self.structureTypes[tag.localName] else { continue }
-            let type = tag.attribute(Self.epubTypeAttribute).flatMap { $0.value.split(separator: " ").first.map(String.init) } ?? fallback
+            let type = usableType(tag.attribute(Self.epubTypeAttribute)?.value ?? "") ?? fallback
             chain.append(Structure(tag: index, id: id(of: index, taken: &taken, edits: &edits), type: type))
         }
         return (chain.reversed(), noteType)
+    }
+
+    /// The first token of an `epub:type` value that is unprefixed or whose
+    /// prefix the document declares (recorded in `prefixes`).
+    private mutating func usableType(_ value: String) -> String? {
+        for token in value.split(whereSeparator: \.isWhitespace).map(String.init) {
+            guard let colon = token.firstIndex(of: ":") else { return token }
+            let prefix = String(token[..<colon])
+            if let uri = declared[prefix] {
+                prefixes[prefix] = uri
+                return token
+            }
+        }
+        return nil
+    }
+
+    /// The pairs of an `epub:prefix` value (`z3998: http://… se: https://…`);
+    /// a comma after a URI, as some books write, is not part of it.
+    static func declarations(_ value: String) -> [String: String] {
+        let tokens = value.split(whereSeparator: \.isWhitespace).map(String.init)
+        var pairs: [String: String] = [:]
+        var index = 0
+        while index + 1 < tokens.count {
+            let name = tokens[index]
+            guard name.count > 1, name.hasSuffix(":") else { index += 1; continue }
+            var uri = tokens[index + 1]
+            while uri.hasSuffix(",") { uri.removeLast() }
+            if !uri.isEmpty { pairs[String(name.dropLast())] = uri }
+            index += 2
+        }
+        return pairs
     }
 
     /// The element's id, or a new one inserted into its start tag.

@@ -5,7 +5,8 @@ import Foundation
 /// pointing at its element in the content document and its clip in the audio.
 /// Fragments inside tables, lists, figures and asides are grouped in nested
 /// `seq` elements with the structure's `epub:type` (escapable); `par`s of note
-/// bodies carry the note's `epub:type` (skippable).
+/// bodies carry the note's `epub:type` (skippable). The vocabulary prefixes
+/// the structures' types use are declared on the root (`epub:prefix`).
 struct SMILDocument {
     /// A structure enclosing `par`s: its element's id and `epub:type`.
     struct Structure: Hashable {
@@ -27,6 +28,8 @@ struct SMILDocument {
     var textHref: String
     /// Id of the content document's `body`.
     var bodyID: String
+    /// Vocabulary prefixes of the `epub:type`s used, prefix → URI.
+    var prefixes: [String: String] = [:]
     /// Href of the audio file, relative to the SMIL file.
     var audioHref: String
     var entries: [Entry]
@@ -36,7 +39,7 @@ struct SMILDocument {
         let audio = XMLEscaping.escaped(audioHref)
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-            "<smil xmlns=\"http://www.w3.org/ns/SMIL\" xmlns:epub=\"http://www.idpf.org/2007/ops\" version=\"3.0\">",
+            "<smil xmlns=\"http://www.w3.org/ns/SMIL\" xmlns:epub=\"http://www.idpf.org/2007/ops\" version=\"3.0\"\(prefixDeclaration)>",
             "  <body epub:textref=\"\(text)#\(XMLEscaping.escaped(bodyID))\">",
         ]
         var open: [Structure] = []
@@ -64,6 +67,13 @@ struct SMILDocument {
         }
         lines += ["  </body>", "</smil>", ""]
         return Data(lines.joined(separator: "\n").utf8)
+    }
+
+    /// ` epub:prefix="…"` for the prefixes used, in a fixed order; empty when none are.
+    private var prefixDeclaration: String {
+        guard !prefixes.isEmpty else { return "" }
+        let pairs = prefixes.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+        return " epub:prefix=\"\(XMLEscaping.escaped(pairs.joined(separator: " ")))\""
     }
 
     private static func indent(_ depth: Int) -> String { String(repeating: "  ", count: depth + 2) }

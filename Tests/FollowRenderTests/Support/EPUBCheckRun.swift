@@ -12,13 +12,27 @@ struct EPUBCheckMessage: Hashable, CustomStringConvertible {
     var description: String { "\(severity) \(id) \(path):\(line) \(message)" }
 }
 
+/// EPUBCheck stopped part-way (a Java exception or error), so its report is incomplete.
+struct EPUBCheckCrash: Error, CustomStringConvertible {
+    var epub: String
+    var output: String
+    var description: String { "EPUBCheck crashed on \(epub): \(output)" }
+}
+
 /// The real EPUBCheck (`/usr/share/java/epubcheck.jar`), run once on a file.
+/// With a 1 GB stack: EPUBCheck 4.2 checks the reading order of media-overlay
+/// text references recursively, one frame per reference, and overflows the
+/// default stack on a whole book's overlays (then still reports no errors).
 enum EPUBCheckRun {
     static func messages(_ epub: String) throws -> [EPUBCheckMessage] {
         let folder = try TestPaths.temporaryFolder("epubcheck")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let report = folder + "/report.json"
-        _ = try CommandRun.run("/usr/bin/java", ["-jar", "/usr/share/java/epubcheck.jar", epub, "--json", report])
+        let run = try CommandRun.run("/usr/bin/java", ["-Xss1g", "-jar", "/usr/share/java/epubcheck.jar", epub, "--json", report])
+        let crash = (run.stdout + "\n" + run.stderr).split(separator: "\n").first {
+            $0.hasPrefix("java.") || $0.hasPrefix("Exception") || $0.contains("Exception in thread")
+        }
+        if let crash { throw EPUBCheckCrash(epub: epub, output: String(crash)) }
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any]
         let messages = json?["messages"] as? [[String: Any]] ?? []
         return messages.flatMap { message -> [EPUBCheckMessage] in
