@@ -15,20 +15,31 @@ struct WorkerExit {
 
     var signal: Int32?
     var status: Int32
-    /// The worker's last lines that were not protocol messages.
-    var messages: [String]
     /// The kernel's count of out-of-memory kills went up while the worker ran.
     var killedForMemory: Bool
+    /// The worker's last lines that were not protocol messages.
+    var messages: [String]
 
     /// What allocation failures print: the Swift runtime, libc's `strerror(ENOMEM)`,
     /// C++ (`std::bad_alloc`), glib, and libraries that say "out of memory".
     private static let memoryFaults = ["failed to allocate", "cannot allocate memory", "could not allocate",
                                        "bad_alloc", "out of memory", "memory exhausted"]
 
+    /// The failure a worker reported itself: an allocation failure that a C
+    /// library returned (eSpeak NG, LAME, FFmpeg: ENOMEM) is `outOfMemory`.
+    static func reported(_ reason: String) -> RenderError {
+        guard isMemoryFault(reason) else { return RenderError(.worker, reason) }
+        return RenderError(.outOfMemory, "out of memory: \(reason)")
+    }
+
+    private static func isMemoryFault(_ line: String) -> Bool {
+        memoryFaults.contains { line.lowercased().contains($0) }
+    }
+
     /// Whether the worker's end is that of memory exhaustion.
     var isOutOfMemory: Bool {
         if killedForMemory, signal == SIGKILL { return true }
-        let faulted = messages.contains { line in Self.memoryFaults.contains { line.lowercased().contains($0) } }
+        let faulted = messages.contains(where: Self.isMemoryFault)
         return faulted && (signal != nil || status != 0)
     }
 

@@ -163,7 +163,7 @@ final class WorkerPool: Sendable {
                 case let .progress(sentences, samples):
                     emit(.progress(index: job.index, sentences: sentences, samples: samples))
                 case let .done(result): outcome = .success(result)
-                case let .error(reason): outcome = .failure(RenderError(.worker, reason))
+                case let .error(reason): outcome = .failure(WorkerExit.reported(reason))
                 case nil:
                     if !line.isEmpty { messages = Array((messages + [String(line.prefix(500))]).suffix(WorkerExit.keptLines)) }
                 }
@@ -172,8 +172,8 @@ final class WorkerPool: Sendable {
         process.waitUntilExit()
         state.withLock { $0.running[process.processIdentifier] = nil }
         let exit = WorkerExit(signal: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil,
-                              status: process.terminationStatus, messages: messages,
-                              killedForMemory: (WorkerExit.outOfMemoryKills() ?? 0) > (killsBefore ?? Int.max))
+                              status: process.terminationStatus,
+                              killedForMemory: (WorkerExit.outOfMemoryKills() ?? 0) > (killsBefore ?? Int.max), messages: messages)
         if exit.signal != nil || (outcome == nil && exit.isOutOfMemory) { return .failure(exit.error) }
         if case let .failure(error)? = outcome, error.reason.isEmpty {
             return .failure(RenderError(.worker, "the worker reported an error without a reason (exit status \(process.terminationStatus))"))
