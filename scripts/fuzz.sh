@@ -15,7 +15,9 @@
 # .build-fuzz/TARGET/seeds; nothing is written into the checkout. A crash
 # makes the script exit non-zero and names the input that caused it (commit
 # it, small, under Fixtures/fuzz/TARGET/ with the fix).
-# FUZZ_SANITIZERS (default "fuzzer address") picks the sanitizers.
+# FUZZ_SANITIZERS (default "fuzzer address") picks the sanitizers. FUZZ_BUILD=0
+# skips the build and runs the binary already in .build-fuzz (long runs while
+# the sources are being edited).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:-}
@@ -37,7 +39,7 @@ sanitizers=()
 for name in ${FUZZ_SANITIZERS:-fuzzer address}; do sanitizers+=("--sanitize=$name"); done
 # -sanitize=fuzzer alone leaves Swift code without coverage counters; ask for them.
 coverage=(-Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table)
-FOLLOW_RENDER_FUZZ=1 swift build -c release -Xswiftc -enable-testing --scratch-path "$root/build" "${sanitizers[@]}" "${coverage[@]}" --product "$product" >"$root.log" 2>&1 || {
+[ "${FUZZ_BUILD:-1}" = 0 ] || FOLLOW_RENDER_FUZZ=1 swift build -c release -Xswiftc -enable-testing --scratch-path "$root/build" "${sanitizers[@]}" "${coverage[@]}" --product "$product" >"$root.log" 2>&1 || {
     tail -n 40 "$root.log" >&2
     echo "fuzz $target: build failed" >&2
     exit 1

@@ -16,6 +16,7 @@ enum RenderChapterCommand: Command {
 
     static func parse(_ arguments: inout Arguments) throws -> ChapterJob {
         restoreDefaultSignals()
+        limitAddressSpace()
         let encoded = try arguments.positionals("JOB_JSON")[0]
         do {
             return try JSONCoding.decode(ChapterJob.self, from: Data(encoded.utf8))
@@ -39,6 +40,18 @@ enum RenderChapterCommand: Command {
 
     private static func send(_ message: WorkerMessage) {
         FileHandle.standardOutput.write(Data((message.line + "\n").utf8))
+    }
+
+    /// `FOLLOW_RENDER_WORKER_MEMORY_MB` caps the worker's own address space
+    /// (RLIMIT_AS) below what the renderer has, so one chapter cannot take all
+    /// of a shared machine's memory; its exhaustion is reported as "out of memory".
+    private static func limitAddressSpace() {
+        guard let value = ProcessInfo.processInfo.environment["FOLLOW_RENDER_WORKER_MEMORY_MB"],
+              let megabytes = rlim_t(value), megabytes > 0 else { return }
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_AS.rawValue), &limit) == 0 else { return }
+        limit.rlim_cur = min(limit.rlim_max, megabytes << 20)
+        setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
     }
 
     /// Lets SIGINT, SIGTERM and SIGHUP stop the worker, whatever it inherited: the

@@ -43,10 +43,19 @@ enum SegmentCommand: Command {
 
     static func run(_ options: Options) throws -> Int32 {
         let archive = try openBook(options.path, input: options.reading.input)
-        let chapter = try BookOpener.chapter(options.index, of: archive, path: options.path, options: options.reading.narration)
+        var chapter = try BookOpener.chapter(options.index, of: archive, path: options.path, options: options.reading.narration,
+                                             segmented: false)
+        let pronouncer = PronunciationOptions.pronouncer(archive, lexicons: options.reading.lexicons)
         let spoken: [SpokenSentence]
         do {
-            spoken = try PronunciationOptions.pronouncer(archive, lexicons: options.reading.lexicons).spokenSentences(of: chapter)
+            if !options.json, !options.spoken, pronouncer.speaksAsWritten(chapter) {
+                // Nothing to show but the sentences: print each as it is cut, holding none.
+                Console.output("\(chapter.index)  \(chapter.href)  \(chapter.title)")
+                try Segmenter.forEachSentence(in: chapter.text) { printSentence($0, of: chapter) }
+                return 0
+            }
+            chapter.sentences = try Segmenter.sentences(in: chapter.text)
+            spoken = try pronouncer.spokenSentences(of: chapter)
         } catch {
             throw FileFailure(file: options.path, error: error)
         }
@@ -55,11 +64,16 @@ enum SegmentCommand: Command {
         } else {
             Console.output("\(chapter.index)  \(chapter.href)  \(chapter.title)")
             for (sentence, form) in zip(chapter.sentences, spoken) {
-                let text = chapter.text.substring(sentence.range).replacingOccurrences(of: "\n", with: " ⏎ ")
-                Console.output("[\(sentence.range.location), \(sentence.range.length)] (\(sentence.words.count) words) \(text)")
+                printSentence(sentence, of: chapter)
                 if options.spoken { Console.output("    spoken: \(form.text)") }
             }
         }
         return 0
+    }
+
+    /// One line: the sentence's range, word count and text (line breaks as ⏎).
+    private static func printSentence(_ sentence: Sentence, of chapter: Chapter) {
+        let text = chapter.text.substring(sentence.range).replacingOccurrences(of: "\n", with: " ⏎ ")
+        Console.output("[\(sentence.range.location), \(sentence.range.length)] (\(sentence.words.count) words) \(text)")
     }
 }

@@ -27,6 +27,9 @@ public struct RenderError: Error, CustomStringConvertible {
         case audio
         /// A worker process could not start, crashed or reported an error.
         case worker
+        /// Memory ran out: a worker's allocation failed (e.g. under `ulimit -v`),
+        /// the kernel's out-of-memory killer stopped it, or no thread could be started for it.
+        case outOfMemory
         /// The chapter asked for is not in the book or has nothing to read.
         case noChapter
         /// Every chapter failed, or a rendered folder has no chapter to package.

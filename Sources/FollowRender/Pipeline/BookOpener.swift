@@ -27,40 +27,73 @@ public enum BookOpener {
         if strict, let first = result.unreadable.first {
             throw FileFailure(file: path, error: RenderError(.strict, "refused with --strict: \(first.warning.message)"))
         }
-        guard !result.chapters.isEmpty else {
-            let reason = result.unreadable.isEmpty
-                ? "no narratable text: no spine document has text to read"
-                : "no readable chapter: \(result.unreadable[0].warning.message)"
-            throw FileFailure(file: path, reason: reason)
-        }
+        guard !result.chapters.isEmpty else { throw nothingToRead(path: path, unreadable: result.unreadable) }
         return result
+    }
+
+    /// The refusal of a book none of whose chapters can be narrated.
+    private static func nothingToRead(path: String, unreadable: [UnreadableChapter]) -> FileFailure {
+        let reason = unreadable.isEmpty
+            ? "no narratable text: no spine document has text to read"
+            : "no readable chapter: \(unreadable[0].warning.message)"
+        return FileFailure(file: path, reason: reason)
     }
 
     /// The `inspect` report of the book at `path`: metadata and one row per
     /// narrated chapter; warnings include text the voices cannot speak once
     /// `lexicons` (user lexicon files) and the book's own hints are applied.
+    /// Chapters are read one at a time and their sentences counted as they are
+    /// cut, so memory follows the longest chapter's text, not the book's spans;
+    /// only a chapter whose letters some voice may not read is kept whole for
+    /// the coverage check.
     public static func inspect(_ path: String, options: NarrationOptions, input: InputOptions = InputOptions(),
                                lexicons: [String] = [], warn: (String) -> Void) throws -> BookInspection {
         let archive = try open(path, input: input, warn: warn)
-        let chapters = try Self.chapters(of: archive, path: path, options: options, warn: warn).chapters
-        _ = try PronunciationStage.prepare(archive: archive, bookPath: path, chapters: [], checked: chapters,
-                                           lexicons: lexicons, voice: nil) { file, message in warn(file == path ? message : "\(file): \(message)") }
+        let reader = ChapterReader(archive: archive, options: options)
         let oneX = try SpeedTable.standard().wpm(forSpeed: 1)
-        var report = BookInspection(book: archive.book, chapters: chapters, wordsPerMinute: oneX)
+        var rows: [BookInspection.Chapter] = []
+        var checked: [Chapter] = []
+        var unreadable: [UnreadableChapter] = []
+        for item in reader.narratedItems {
+            do {
+                guard var chapter = try reader.unsegmentedChapter(item), options.matter == .all || chapter.matter.isBody else {
+                    continue
+                }
+                var sentences = 0, words = 0
+                if SpeechCoverage.hasUncommonLetters(chapter) {
+                    chapter.sentences = try Segmenter.sentences(in: chapter.text)
+                    (sentences, words) = (chapter.sentences.count, chapter.wordCount)
+                    checked.append(chapter)
+                } else {
+                    try Segmenter.forEachSentence(in: chapter.text) { sentences += 1; words += $0.words.count }
+                }
+                rows.append(BookInspection.Chapter(chapter: chapter, sentences: sentences, words: words, wordsPerMinute: oneX))
+            } catch {
+                let failure = UnreadableChapter(index: item.index, path: item.path, reason: String(describing: error))
+                warn(failure.warning.message)
+                unreadable.append(failure)
+            }
+        }
+        guard !rows.isEmpty else { throw nothingToRead(path: path, unreadable: unreadable) }
+        _ = try PronunciationStage.prepare(archive: archive, bookPath: path, chapters: [], checked: checked,
+                                           lexicons: lexicons, voice: nil) { file, message in warn(file == path ? message : "\(file): \(message)") }
+        var report = BookInspection(book: archive.book, rows: rows)
         report.input = archive.input
         return report
     }
 
     /// The narrated chapter at spine position `index`, for `segment`; with
-    /// `--matter body`, a chapter of front or back matter is refused.
-    public static func chapter(_ index: Int, of archive: EPUBArchive, path: String,
-                               options: NarrationOptions) throws(FileFailure) -> Chapter {
+    /// `--matter body`, a chapter of front or back matter is refused. Without
+    /// `segmented`, its `sentences` are left empty (`ChapterReader.unsegmentedChapter`).
+    public static func chapter(_ index: Int, of archive: EPUBArchive, path: String, options: NarrationOptions,
+                               segmented: Bool = true) throws(FileFailure) -> Chapter {
         guard let item = archive.book.spine.first(where: { $0.index == index }) else {
             throw FileFailure(file: path, reason: "no spine item \(index): the spine has \(archive.book.spine.count)")
         }
         let chapter: Chapter?
         do {
-            chapter = try ChapterReader(archive: archive, options: options).chapter(item)
+            let reader = ChapterReader(archive: archive, options: options)
+            chapter = try segmented ? reader.chapter(item) : reader.unsegmentedChapter(item)
         } catch {
             throw FileFailure(file: path, error: error)
         }

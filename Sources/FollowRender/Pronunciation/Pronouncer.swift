@@ -30,13 +30,20 @@ public final class Pronouncer {
         return builder.sentences(of: chapter, warn: report)
     }
 
+    /// Whether nothing can replace the text of `chapter` in speech: no SSML
+    /// phonemes, no lexicon (the book's or the user's), no Japanese. Its spoken
+    /// forms are then the shown text and computing them can warn of nothing.
+    public func speaksAsWritten(_ chapter: Chapter) -> Bool {
+        let hints = chapter.text.pronunciation
+        let japanese = chapter.text.languages.contains { Lexicon.primary($0.language) == "ja" }
+        return hints.phonemes.isEmpty && hints.lexicons.isEmpty && users.isEmpty && !japanese
+    }
+
     /// A fingerprint of what is spoken differently from the text in `chapter`
     /// (and of the analyser), for the chapter's cache key: editing a lexicon
     /// changes the keys of the chapters whose speech it changes, and only those.
     public func fingerprint(of chapter: Chapter) throws(RenderError) -> String {
-        let hints = chapter.text.pronunciation
-        let japanese = chapter.text.languages.contains { Lexicon.primary($0.language) == "ja" }
-        guard !hints.phonemes.isEmpty || !hints.lexicons.isEmpty || !users.isEmpty || japanese else { return "" }
+        guard !speaksAsWritten(chapter) else { return "" }
         let spoken = try spokenSentences(of: chapter).filter(\.isReplaced)
         guard !spoken.isEmpty else { return "" }
         var parts = [analyzer?.version ?? ""]

@@ -80,7 +80,7 @@ public enum SpeechCoverage {
     }
 
     /// Whether the chapter has any letter of a script only some voices read.
-    private static func hasUncommonLetters(_ chapter: Chapter) -> Bool {
+    static func hasUncommonLetters(_ chapter: Chapter) -> Bool {
         chapter.text.text.utf16.contains { unit in
             unit >= 0x0370 && ((0xD800...0xDFFF).contains(unit) || ![.common, .hangul].contains(Script.of(Unicode.Scalar(unit) ?? " ")))
         }

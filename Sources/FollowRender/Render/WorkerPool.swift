@@ -71,7 +71,14 @@ final class WorkerPool: Sendable {
                 break
             }
             group.enter()
-            Thread.detachNewThread { [self] in
+            let record: @Sendable (Result<ChapterResult, RenderError>) -> Void = { result in
+                results.update { $0[job.index] = result }
+                switch result {
+                case let .success(chapter): emit(.finished(chapter))
+                case let .failure(error): emit(.failed(index: job.index, reason: error.description))
+                }
+            }
+            let started = DetachedThread.start { [self] in
                 defer { group.leave() }
                 budget?.acquire()
                 observe?(job.index, .launching)
@@ -81,11 +88,12 @@ final class WorkerPool: Sendable {
                 budget?.release()
                 slots.signal()
                 guard let result = outcome else { return }
-                results.update { $0[job.index] = result }
-                switch result {
-                case let .success(chapter): emit(.finished(chapter))
-                case let .failure(error): emit(.failed(index: job.index, reason: error.description))
-                }
+                record(result)
+            }
+            if !started {
+                record(.failure(RenderError(.outOfMemory, "out of memory: no thread could be started to run the worker")))
+                slots.signal()
+                group.leave()
             }
         }
         group.wait()
@@ -125,6 +133,9 @@ final class WorkerPool: Sendable {
         process.arguments = ["render-chapter", encoded]
         let output = Pipe()
         process.standardOutput = output
+        // Its own messages (a runtime's or a C library's) are read with the protocol lines, never shown raw.
+        process.standardError = output
+        let killsBefore = WorkerExit.outOfMemoryKills()
         process.standardInput = FileHandle.nullDevice
         switch launch(process) {
         case nil: return nil
@@ -136,6 +147,7 @@ final class WorkerPool: Sendable {
         var outcome: Result<ChapterResult, RenderError>?
         var buffer = Data()
         var reported = false
+        var messages: [String] = []
         let handle = output.fileHandleForReading
         while true {
             let chunk = handle.availableData
@@ -152,23 +164,22 @@ final class WorkerPool: Sendable {
                 case let .progress(sentences, samples):
                     emit(.progress(index: job.index, sentences: sentences, samples: samples))
                 case let .done(result): outcome = .success(result)
-                case let .error(kind, reason):
-                    outcome = .failure(RenderError(.worker, reason, cause: WorkerMessage.cause(kind: kind, reason: reason)))
-                case nil: continue
+                case let .error(kind, reason): outcome = .failure(WorkerExit.reported(kind: kind, reason: reason))
+                case nil:
+                    if !line.isEmpty { messages = Array((messages + [String(line.prefix(500))]).suffix(WorkerExit.keptLines)) }
                 }
             }
         }
         process.waitUntilExit()
         state.withLock { $0.running[process.processIdentifier] = nil }
-        if process.terminationReason == .uncaughtSignal {
-            let signal = process.terminationStatus
-            let cause = signal == SIGKILL ? ", e.g. by the out-of-memory killer" : signal == SIGTRAP || signal == SIGILL || signal == SIGABRT ? ", a crash or a failed allocation" : ""
-            return .failure(RenderError(.worker, "worker stopped by signal \(signal)\(cause)"))
-        }
+        let exit = WorkerExit(signal: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil,
+                              status: process.terminationStatus,
+                              killedForMemory: (WorkerExit.outOfMemoryKills() ?? 0) > (killsBefore ?? Int.max), messages: messages)
+        if exit.signal != nil || (outcome == nil && exit.isOutOfMemory) { return .failure(exit.error) }
         if case let .failure(error)? = outcome, error.reason.isEmpty {
             return .failure(RenderError(.worker, "the worker reported an error without a reason (exit status \(process.terminationStatus))",
                                         cause: error.cause))
         }
-        return outcome ?? .failure(RenderError(.worker, "worker exited with status \(process.terminationStatus) and no result"))
+        return outcome ?? .failure(exit.error)
     }
 }

@@ -27,24 +27,19 @@ public struct BookInspection: Hashable, Sendable, Codable {
 
     /// Summarizes `chapters` of `book`, estimating durations at `wordsPerMinute`.
     public init(book: Book, chapters: [FollowRender.Chapter], wordsPerMinute: Int) {
+        self.init(book: book, rows: chapters.map {
+            Chapter(chapter: $0, sentences: $0.sentences.count, words: $0.wordCount, wordsPerMinute: wordsPerMinute)
+        })
+    }
+
+    /// The report of `book` with its chapter rows already made.
+    public init(book: Book, rows: [Chapter]) {
         title = book.metadata.title
         authors = book.metadata.creators
         language = book.metadata.language
         version = book.metadata.version
         layout = book.metadata.layout
-        self.chapters = chapters.map { chapter in
-            Chapter(
-                index: chapter.index,
-                href: chapter.href,
-                title: chapter.title,
-                language: chapter.language,
-                matter: chapter.matter.kind,
-                characters: chapter.text.utf16Count,
-                sentences: chapter.sentences.count,
-                words: chapter.wordCount,
-                estimatedDuration: Seconds(chapter.estimatedSeconds(wordsPerMinute: wordsPerMinute))
-            )
-        }
+        chapters = rows
     }
 
     /// Estimated narration time of the whole book at 1x.
@@ -53,12 +48,36 @@ public struct BookInspection: Hashable, Sendable, Codable {
     }
 }
 
+extension BookInspection.Chapter {
+    /// The row of `chapter`, whose `sentences` and `words` were counted apart
+    /// (`Segmenter.forEachSentence`), so its sentences need not be held.
+    public init(chapter: FollowRender.Chapter, sentences: Int, words: Int, wordsPerMinute: Int) {
+        self.init(
+            index: chapter.index,
+            href: chapter.href,
+            title: chapter.title,
+            language: chapter.language,
+            matter: chapter.matter.kind,
+            characters: chapter.text.utf16Count,
+            sentences: sentences,
+            words: words,
+            estimatedDuration: Seconds(FollowRender.Chapter.estimatedSeconds(
+                words: words, sentences: sentences, paragraphs: chapter.text.paragraphs.count, wordsPerMinute: wordsPerMinute))
+        )
+    }
+}
+
 extension Chapter {
     /// A rough narration time: words at `wordsPerMinute` plus the pauses between
     /// sentences and paragraphs. For planning, not for timing.
     public func estimatedSeconds(wordsPerMinute: Int) -> Double {
-        Double(wordCount) * 60 / Double(wordsPerMinute) + Double(sentences.count) * 0.3
-            + Double(text.paragraphs.count) * 0.3
+        Self.estimatedSeconds(words: wordCount, sentences: sentences.count, paragraphs: text.paragraphs.count,
+                              wordsPerMinute: wordsPerMinute)
+    }
+
+    /// `estimatedSeconds(wordsPerMinute:)` from the counts alone.
+    static func estimatedSeconds(words: Int, sentences: Int, paragraphs: Int, wordsPerMinute: Int) -> Double {
+        Double(words) * 60 / Double(wordsPerMinute) + Double(sentences) * 0.3 + Double(paragraphs) * 0.3
     }
 }
 

@@ -24,9 +24,17 @@ public struct ChapterReader {
 
     /// The chapter of one spine item, or nil when it has nothing to narrate.
     public func chapter(_ item: SpineItem) throws -> Chapter? {
-        let data = try archive.data(at: item.path)
-        let language = archive.book.metadata.language
-        let document = try extractor.extract(data, path: item.path, language: language)
+        guard var chapter = try unsegmentedChapter(item) else { return nil }
+        chapter.sentences = try Segmenter.sentences(in: chapter.text)
+        return chapter
+    }
+
+    /// `chapter(_:)` with `sentences` left empty, for callers that walk them
+    /// with `Segmenter.forEachSentence` instead of holding them all (a chapter
+    /// of millions of words). The document's bytes are released once parsed.
+    public func unsegmentedChapter(_ item: SpineItem) throws -> Chapter? {
+        let parsed = try XMLDocument(data: archive.data(at: item.path), path: item.path)
+        let document = extractor.extract(parsed, language: archive.book.metadata.language)
         guard document.text.text.contains(where: { !$0.isWhitespace }) else { return nil }
         let title = item.tocTitle ?? document.firstHeading ?? Self.fileTitle(item.path)
         return Chapter(
@@ -35,7 +43,7 @@ public struct ChapterReader {
             title: title,
             language: document.language,
             text: document.text,
-            sentences: try Segmenter.sentences(in: document.text),
+            sentences: [],
             matter: ChapterMatter.of(item, semantics: document.semantics, book: archive.book)
         )
     }

@@ -16,14 +16,23 @@ public enum Segmenter {
     /// quotes that ICU puts at the start of the next one.
     /// All ranges are UTF-16 offsets into `text.text`.
     public static func sentences(in text: ChapterText) throws -> [Sentence] {
+        var sentences: [Sentence] = []
+        try forEachSentence(in: text) { sentences.append($0) }
+        return sentences
+    }
+
+    /// Calls `body` with each sentence of `sentences(in:)`, in order, without
+    /// holding them all: only the latest sentence is kept, because the next one
+    /// may still join it. For `inspect` and `segment` of very long chapters.
+    public static func forEachSentence(in text: ChapterText, _ body: (Sentence) throws -> Void) throws {
         let units = Array(text.text.utf16)
-        guard !units.isEmpty else { return [] }
+        guard !units.isEmpty else { return }
         let languages = LanguageMap(runs: text.languages, count: units.count)
         var iterators = IteratorCache()
         // MeCab, opened for the first Japanese run.
         var japanese: JapaneseAnalyzer?
-        return try units.withUnsafeBufferPointer { buffer in
-            var sentences: [Sentence] = []
+        try units.withUnsafeBufferPointer { buffer in
+            var pending: Sentence?
             for block in blocks(paragraphs: text.paragraphs, count: buffer.count) {
                 let language = languages.language(at: block.lowerBound)
                 for range in try sentenceRanges(in: buffer, block: block, iterator: iterators.iterator(.sentence, language)) {
@@ -44,22 +53,25 @@ public enum Segmenter {
                         }
                     }
                     var sentence = Sentence(range: TextRange(range), words: words)
-                    guard let last = sentences.last, last.range.location >= block.lowerBound else {
-                        sentences.append(sentence)
+                    guard var last = pending, last.range.location >= block.lowerBound else {
+                        if let pending { try body(pending) }
+                        pending = sentence
                         continue
                     }
                     if words.isEmpty {
-                        sentences[sentences.count - 1].range.length = sentence.range.end - last.range.location
+                        last.range.length = sentence.range.end - last.range.location
+                        pending = last
                         continue
                     }
                     if let closing = strayClosingPunctuation(at: sentence.range, in: buffer) {
-                        sentences[sentences.count - 1].range.length = closing.upperBound - last.range.location
+                        last.range.length = closing.upperBound - last.range.location
                         sentence.range = TextRange(location: closing.next, length: sentence.range.end - closing.next)
                     }
-                    sentences.append(sentence)
+                    try body(last)
+                    pending = sentence
                 }
             }
-            return sentences
+            if let pending { try body(pending) }
         }
     }
 
