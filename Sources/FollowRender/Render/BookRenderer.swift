@@ -29,6 +29,9 @@ public struct BookRenderer: Sendable {
     public var budget: WorkerBudget?
     /// Each chapter's `Pronouncer.fingerprint(of:)` by spine position, for its cache key.
     public var pronunciationKeys: [Int: String] = [:]
+    /// Start the chapters in reading order instead of the largest first, so that
+    /// an audiobook encoded while rendering (`AudiobookDraft`) can follow them.
+    public var readingOrder = false
 
     public init(bookPath: String, book: Book, chapters: [Chapter], unreadable: [UnreadableChapter] = [],
                 selection: ChapterSelection?, settings: RenderSettings,
@@ -100,8 +103,8 @@ public struct BookRenderer: Sendable {
             .map(\.element)))
         let segments = SegmentCollector()
         let pool = WorkerPool(executable: workerExecutable, width: min(jobs.count, self.jobs), budget: budget)
-        let largestFirst = jobs.sorted { size(of: $0.index) > size(of: $1.index) }
-        _ = pool.run(largestFirst, cancellation: cancellation) { [self] workerEvent in
+        let ordered = readingOrder ? jobs : jobs.sorted { size(of: $0.index) > size(of: $1.index) }
+        _ = pool.run(ordered, cancellation: cancellation) { [self] workerEvent in
             guard let event = segments.translate(workerEvent, join: { parts in
                 let chapter = chapters.first { $0.index == parts[0].index }
                 guard let chapter else { throw RenderError(.noChapter, "no chapter \(parts[0].index)") }
