@@ -16,8 +16,13 @@ own, peak memory on the longest against the shortest chapter, and the cost of
 re-rendering after one chapter changes.
 
 Usage: scripts/benchmark.py [BOOK] [--chapters LIST] [--rate 1x] [--skip-build] [--audiobook-only]
+                            [--audiobook-ratio [--formats m4b,mp3,opus]]
 (--audiobook-only: just the jobs=N render and the packaging step, e.g.
  scripts/benchmark.py ../shared/corpus/books/moby-dick.epub --rate 4x --audiobook-only)
+(--audiobook-ratio: issue 10's target as a ratio measured in one run: a fresh jobs=N render
+ with `--audiobook book.EXT` against the same render without it, wall (target <= 1.30) and
+ CPU, then the packaging step alone on the kept chapters for its peak memory (target < 100 MB):
+ scripts/benchmark.py ../shared/corpus/books/moby-dick.epub --rate 4x --audiobook-ratio)
 Default book: ../shared/corpus/books/alice-in-wonderland-epub2.epub, all chapters.
 
 With --parallel, instead: every core on one book and on a batch (issue 16).
@@ -144,6 +149,24 @@ def audiobook_step(book, folder, rate, selection, render_figures):
               f"{100 * figures['cpu'] / render_figures['cpu']:.0f}% of its CPU time")
     print("  targets: at most +30% of the render time, peak < 100 MB")
 
+
+def audiobook_ratio(book, work, rate, selection, cores, formats):
+    """Render with `--audiobook` against the same render without it (wall target <= 1.30 x),
+    then the packaging alone on the kept chapters (peak target < 100 MB)."""
+    arguments = ["--rate", rate, "--jobs", str(cores), "--chapters", selection]
+    plain = render(book, os.path.join(work, "plain"), arguments)
+    audio = audio_seconds(os.path.join(work, "plain"))
+    print(f"\nrender without --audiobook: {plain['wall']:.2f} s wall, {plain['cpu']:.2f} s CPU, "
+          f"{plain['peak']:.1f} MB peak, {audio / 60:.0f} min of audio")
+    for extension in formats:
+        folder = os.path.join(work, extension)
+        figures = render(book, folder, arguments + ["--audiobook", os.path.join(folder, f"book.{extension}")])
+        print(f"render with --audiobook book.{extension:<5} {figures['wall']:8.2f} s wall {figures['cpu']:8.2f} s CPU "
+              f"{figures['peak']:7.1f} MB peak   wall ratio {figures['wall'] / plain['wall']:.2f} (target <= 1.30), "
+              f"CPU ratio {figures['cpu'] / plain['cpu']:.2f}")
+    audiobook_step(book, os.path.join(work, "plain"), rate, selection, plain)
+
+
 def generated_book(folder, chapters, units):
     """An unpacked EPUB of `chapters` chapters of `units` UTF-16 units each,
     from the paragraphs of the corpus's Alice in Wonderland (public domain)."""
@@ -235,6 +258,9 @@ def main():
     parser.add_argument("--rate", default="1x")
     parser.add_argument("--skip-build", action="store_true")
     parser.add_argument("--audiobook-only", action="store_true", help="only the jobs=N render and the packaging step")
+    parser.add_argument("--audiobook-ratio", action="store_true",
+                        help="render with vs without --audiobook (wall ratio target <= 1.30), then packaging peak memory")
+    parser.add_argument("--formats", default="m4b,mp3,opus", help="--audiobook-ratio: the single-file formats to time")
     parser.add_argument("--parallel", action="store_true", help="split chapters and batch utilisation instead")
     parser.add_argument("--units", type=int, default=48_000, help="--parallel: UTF-16 units of the one-chapter book")
     parser.add_argument("--batch-books", default="all", help="--parallel: all corpus books, or the N smallest")
@@ -259,6 +285,9 @@ def main():
 
     work = tempfile.mkdtemp(prefix="follow-render-bench-")
     try:
+        if options.audiobook_ratio:
+            audiobook_ratio(book, work, options.rate, selection, cores, options.formats.split(","))
+            return
         if options.audiobook_only:
             many = render(book, os.path.join(work, "jobsN"), ["--rate", options.rate, "--jobs", str(cores), "--chapters", selection])
             audiobook_step(book, os.path.join(work, "jobsN"), options.rate, selection, many)

@@ -17,13 +17,19 @@ final class AudioEncoder {
     private var fifo: OpaquePointer?
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var packet: UnsafeMutablePointer<AVPacket>?
-    private var frameSize: Int32
+    /// Samples per encoded packet (AAC: 1,024).
+    private(set) var frameSize: Int32
     private var pts: Int64 = 0
     private let file: String
 
-    /// Opens `format`'s encoder for mono input at `inputRate`.
+    /// Packets the encoder has produced; each decodes to `frameSize` samples.
+    private(set) var packets: Int64 = 0
+
+    /// Opens `format`'s encoder for mono input at `inputRate`, taking `inputFormat`
+    /// when the encoder accepts it (so no conversion is needed), else its own first format.
     /// - Parameter globalHeader: whether the muxer wants the codec headers out of band (MP4, Ogg).
-    init(format: AudiobookFormat, inputRate: Int32, globalHeader: Bool, file: String) throws(RenderError) {
+    init(format: AudiobookFormat, inputRate: Int32, inputFormat: AVSampleFormat, globalHeader: Bool,
+         file: String) throws(RenderError) {
         self.file = file
         guard let codec = avcodec_find_encoder_by_name(format.encoderName) else {
             throw RenderError(.audio, file: file, "this FFmpeg has no \(format.encoderName) encoder")
@@ -33,7 +39,7 @@ final class AudioEncoder {
         }
         self.context = context
         sampleRate = format.sampleRate(forInput: inputRate)
-        sampleFormat = codec.pointee.sample_fmts?.pointee ?? AV_SAMPLE_FMT_FLTP
+        sampleFormat = Self.formats(of: codec).contains(inputFormat) ? inputFormat : Self.formats(of: codec).first ?? AV_SAMPLE_FMT_FLTP
         context.pointee.sample_rate = sampleRate
         context.pointee.sample_fmt = sampleFormat
         context.pointee.bit_rate = Int64(format.bitrate)
@@ -59,6 +65,17 @@ final class AudioEncoder {
         av_frame_free(&frame)
         if let fifo { av_audio_fifo_free(fifo) }
         avcodec_free_context(&context)
+    }
+
+    /// The sample formats `codec` takes, in its order of preference.
+    private static func formats(of codec: UnsafePointer<AVCodec>) -> [AVSampleFormat] {
+        guard var next = codec.pointee.sample_fmts else { return [] }
+        var formats: [AVSampleFormat] = []
+        while next.pointee != AV_SAMPLE_FMT_NONE {
+            formats.append(next.pointee)
+            next += 1
+        }
+        return formats
     }
 
     /// Fills the muxer's stream description with this encoder's parameters.
@@ -114,6 +131,7 @@ final class AudioEncoder {
             if received == fr_averror_again() || received == fr_averror_eof() { return }
             try RenderError.check(received, .audio, file: file, doing: "cannot encode")
             defer { av_packet_unref(packet) }
+            packets += 1
             try emit(packet)
         }
     }

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Chapter N starts at the sum of the decoded lengths of chapters 1…N−1,
 /// sample-exact in the PCM; the encoder's delay and padding are declared once
-/// (MP4 edit list, LAME info tag, Opus pre-skip), so decoded time equals rendered time.
+/// (MP4 edit list and iTunSMPB, LAME info tag, Opus pre-skip), so decoded time equals rendered time.
 public struct AudiobookPackager: Sendable {
     /// The rendered folder's `book.json`.
     public var manifest: BookManifest
@@ -24,8 +24,10 @@ public struct AudiobookPackager: Sendable {
 
     /// Writes the single file at `path` (the format from its extension) and
     /// `book.cue` beside it, unless `previous` already describes an up-to-date
-    /// file there. The file appears whole or not at all.
-    public func write(to path: String, previous: AudiobookEntry? = nil,
+    /// file there. An MP4 `draft` encoded while rendering is finished instead of
+    /// encoding again when it holds exactly the rendered chapters. The file
+    /// appears whole or not at all.
+    public func write(to path: String, previous: AudiobookEntry? = nil, draft: AudiobookDraft? = nil,
                       cancellation: RenderCancellation? = nil) throws(RenderError) -> AudiobookEntry {
         guard let format = AudiobookFormat(path: path) else {
             throw RenderError(.badOption, file: path, "--audiobook takes a path ending in .m4b, .m4a, .mp3 or .opus")
@@ -38,14 +40,31 @@ public struct AudiobookPackager: Sendable {
             return previous
         }
         let titles = chapterTitles
+        let audio = manifest.chapters.map { folder + "/" + $0.audio }
+        let drafted = draft?.path == absolute ? draft?.take(matching: zip(manifest.chapters, audio).map { ($0.index, $1) }) : nil
         var lengths: [Int64] = []
-        for chapter in manifest.chapters { lengths.append(try ChapterLength.samples(of: folder + "/" + chapter.audio)) }
-        let rate = try ChapterDecoder(path: folder + "/" + manifest.chapters[0].audio).sampleRate
+        if let drafted {
+            lengths = drafted.chapters.map(\.length)
+        } else {
+            for chapter in audio { lengths.append(try ChapterLength.samples(of: chapter)) }
+        }
+        let first = try ChapterDecoder(path: audio[0])
+        let rate = first.sampleRate
         let starts = lengths.indices.map { lengths[..<$0].reduce(0, +) }
         let marks = lengths.indices.map { (start: starts[$0], end: starts[$0] + lengths[$0], title: titles[$0]) }
         do {
-            try AtomicFile.produce(at: absolute) { temporary in
-                try encode(format: format, to: temporary, lengths: lengths, marks: marks, rate: rate, cancellation: cancellation)
+            if let drafted, let draft {
+                try finish(drafted.encoding, at: draft.temporary, to: absolute, marks: marks)
+            } else {
+                try AtomicFile.produce(at: absolute) { temporary in
+                    let encoding = try AudiobookEncoding(format: format, path: temporary, rate: rate,
+                                                         sampleFormat: first.sampleFormat, metadata: metadata, marks: marks)
+                    for (chapter, length) in zip(audio, lengths) {
+                        if cancellation?.cancelledBy != nil { throw RenderError(.interrupted, file: temporary, "interrupted") }
+                        try encoding.append(chapter, length: length)
+                    }
+                    try encoding.finish(metadata: metadata, marks: marks)
+                }
             }
         } catch let error as RenderError {
             throw error
@@ -80,70 +99,19 @@ public struct AudiobookPackager: Sendable {
         }
     }
 
-    private func encode(format: AudiobookFormat, to path: String, lengths: [Int64],
-                        marks: [(start: Int64, end: Int64, title: String)], rate: Int32,
-                        cancellation: RenderCancellation?) throws(RenderError) {
-        let muxer = try AudiobookMuxer(format: format, path: path)
-        let encoder = try AudioEncoder(format: format, inputRate: rate, globalHeader: muxer.wantsGlobalHeader, file: path)
-        try muxer.addAudio(encoder)
-        if format != .mp3, format != .opus, let cover = metadata.cover { try muxer.addCover(cover, isPNG: metadata.coverIsPNG) }
-        muxer.setTags(metadata.containerTags(format: format))
-        var prefix: [UInt8] = []
-        var options: [(String, String)] = []
-        switch format {
-        case .mp3:
-            let milliseconds = { (samples: Int64) in Int((Double(samples) * 1000 / Double(rate)).rounded()) }
-            prefix = ID3ChapterTag(metadata: metadata,
-                                   chapters: marks.map { (milliseconds($0.start), milliseconds($0.end), $0.title) }).bytes
-            options = [("id3v2_version", "0"), ("write_xing", "1")]
-        case .m4b, .m4a:
-            try muxer.setChapters(marks, rate: rate)
-            options = [("movflags", "+faststart")] + (format == .m4b ? [("brand", "M4B ")] : [])
-        case .opus:
-            // Written here: FFmpeg 5.1's own CHAPTERxxx writer rounds the seconds up from 500 ms on (a second late).
-            muxer.setTags(marks.enumerated().flatMap { number, mark in
-                let key = String(format: "CHAPTER%03d", number)
-                return [(key, Self.clock(mark.start, rate: rate)), (key + "NAME", mark.title)]
-            })
+    /// Finishes a draft's encoding at its temporary name and renames it to `path`;
+    /// on failure the temporary file is removed.
+    private func finish(_ encoding: AudiobookEncoding, at temporary: String, to path: String,
+                        marks: [AudiobookEncoding.Mark]) throws(RenderError) {
+        do throws(RenderError) {
+            try encoding.finish(metadata: metadata, marks: marks)
+            guard rename(temporary, path) == 0 else {
+                throw RenderError(.write, file: path, "cannot write: \(String(cString: strerror(errno)))")
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw error
         }
-        try muxer.open(prefix: prefix, options: options)
-        let emit = { (packet: UnsafeMutablePointer<AVPacket>) throws(RenderError) in try muxer.write(packet) }
-        var resampler: Resampler?
-        for (number, chapter) in manifest.chapters.enumerated() {
-            if cancellation?.cancelledBy != nil { throw RenderError(.interrupted, file: path, "interrupted") }
-            let decoder = try ChapterDecoder(path: folder + "/" + chapter.audio)
-            let converter: Resampler
-            if let resampler {
-                converter = resampler
-            } else {
-                converter = try Resampler(from: decoder, to: encoder, file: path)
-            }
-            resampler = converter
-            guard converter.accepts(decoder) else {
-                throw RenderError(.unreadableInput, file: decoder.path, "its sample rate or format differs from chapter 1's")
-            }
-            var remaining = lengths[number]
-            try decoder.decode { planes, count throws(RenderError) in
-                let used = Int32(min(Int64(count), remaining))
-                remaining -= Int64(used)
-                try converter.convert(planes, count: used) { out, produced throws(RenderError) in
-                    try encoder.write(out, count: produced, emit: emit)
-                }
-            }
-            try converter.convert(nil, count: Int32(remaining)) { out, produced throws(RenderError) in
-                try encoder.write(out, count: produced, emit: emit)
-            }
-        }
-        try resampler?.flush { out, produced throws(RenderError) in try encoder.write(out, count: produced, emit: emit) }
-        try encoder.finish(emit: emit)
-        try muxer.finish()
-    }
-
-    /// `HH:MM:SS.mmm` for a Vorbis comment chapter mark.
-    private static func clock(_ samples: Int64, rate: Int32) -> String {
-        let milliseconds = (samples * 1000 + Int64(rate) / 2) / Int64(rate)
-        return String(format: "%02lld:%02lld:%02lld.%03lld", milliseconds / 3_600_000, milliseconds / 60000 % 60,
-                      milliseconds / 1000 % 60, milliseconds % 1000)
     }
 
     /// `path` relative to the rendered folder when inside it, else absolute.

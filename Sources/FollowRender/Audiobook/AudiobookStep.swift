@@ -33,10 +33,12 @@ public struct AudiobookStep: RenderOutputStep {
         do throws(RenderError) {
             if let shelf { try shelf.prepare() }
             let path = request.path ?? shelf?.audioPath(format) ?? ""
-            let entry = try packager.write(to: path, previous: manifest.audiobook, cancellation: context.cancellation)
+            let entry = try packager.write(to: path, previous: manifest.audiobook, draft: context.audiobookDraft,
+                                           cancellation: context.cancellation)
             try packager.record(entry)
             if let shelf { try shelf.write(entry: entry, titles: packager.chapterTitles, source: path) }
-            let kept = manifest.audiobook?.key == entry.key ? " (unchanged, kept)" : ""
+            let kept = manifest.audiobook?.key == entry.key ? " (unchanged, kept)"
+                : context.audiobookDraft?.wasTaken == true ? " (encoded while rendering)" : ""
             context.wrote(request.path ?? shelf?.folder ?? path,
                           summary: "Audiobook: \(entry.chapters.count) chapters, \(entry.format.rawValue)\(kept)")
         } catch {

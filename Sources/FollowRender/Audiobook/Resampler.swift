@@ -17,6 +17,8 @@ final class Resampler {
     private let outputFormat: AVSampleFormat
     private let outputChannels: Int32
     private let file: String
+    /// Whether input and output are the same kind of samples, so they are handed on unconverted.
+    private let passesThrough: Bool
 
     /// A resampler from the decoder's format to `encoder`'s.
     init(from decoder: ChapterDecoder, to encoder: AudioEncoder, file: String) throws(RenderError) {
@@ -27,6 +29,7 @@ final class Resampler {
         outputFormat = encoder.sampleFormat
         outputChannels = 1
         self.file = file
+        passesThrough = inputRate == outputRate && inputFormat == outputFormat && inputChannels == outputChannels
         var inLayout = AVChannelLayout(), outLayout = AVChannelLayout()
         av_channel_layout_default(&inLayout, inputChannels)
         av_channel_layout_default(&outLayout, outputChannels)
@@ -34,8 +37,7 @@ final class Resampler {
                                                      inputRate, 0, nil), .audio, file: file, doing: "cannot set up the resampler")
         try RenderError.check(swr_init(context), .audio, file: file, doing: "cannot start the resampler")
         // 4,096 samples of silence, to pad a chapter that decodes short.
-        try RenderError.check(av_samples_alloc_array_and_samples(&silence, nil, inputChannels, 4096, inputFormat, 0),
-                                 .audio, file: file, doing: "out of memory")
+        try RenderError.check(av_samples_alloc_array_and_samples(&silence, nil, inputChannels, 4096, inputFormat, 0), .audio, file: file, doing: "out of memory")
         av_samples_set_silence(silence, 0, 4096, inputChannels, inputFormat)
     }
 
@@ -60,18 +62,23 @@ final class Resampler {
         repeat {
             let chunk = planes == nil ? min(remaining, 4096) : remaining
             guard let source = planes ?? UnsafePointer(silence) else { return }
+            remaining -= chunk
+            if passesThrough {
+                try body(UnsafeMutablePointer(mutating: source), chunk)
+                continue
+            }
             let needed = Int32(swr_get_out_samples(context, chunk))
             try reserve(needed)
             let input = UnsafeMutableRawPointer(mutating: source).assumingMemoryBound(to: UnsafePointer<UInt8>?.self)
             let produced = swr_convert(context, buffer, needed, input, chunk)
             try RenderError.check(produced, .audio, file: file, doing: "cannot resample")
             if produced > 0, let buffer { try body(buffer, produced) }
-            remaining -= chunk
         } while remaining > 0
     }
 
     /// Drains the samples still inside the resampler's filter, at the end of the book.
     func flush(_ body: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, Int32) throws(RenderError) -> Void) throws(RenderError) {
+        guard !passesThrough else { return }
         while true {
             let needed = max(Int32(swr_get_out_samples(context, 0)), 0)
             guard needed > 0 else { return }
@@ -88,7 +95,6 @@ final class Resampler {
         if buffer != nil { av_freep(buffer) }
         av_freep(&buffer)
         capacity = max(samples, 8192)
-        try RenderError.check(av_samples_alloc_array_and_samples(&buffer, nil, outputChannels, capacity, outputFormat, 0),
-                                 .audio, file: file, doing: "out of memory")
+        try RenderError.check(av_samples_alloc_array_and_samples(&buffer, nil, outputChannels, capacity, outputFormat, 0), .audio, file: file, doing: "out of memory")
     }
 }

@@ -67,11 +67,26 @@ public struct RenderJob: Sendable {
         onEvent(.prepared(chapters: chapters, sampleRate: sampleRate))
         let started = Date()
         let unvoiced = Locked<[String]>([])
+        let drafting = draftedAudiobook(archive: archive, folder: folder)
+        renderer.readingOrder = drafting != nil
+        let draft = Locked<AudiobookDraft?>(nil)
+        defer { draft.value?.abandon() }
+        let absoluteFolder = URL(fileURLWithPath: folder).standardizedFileURL.path
         let summary: RenderSummary
         do {
             summary = try renderer.run(cancellation: cancellation) { event in
-                if case let .finished(result) = event {
+                switch event {
+                case let .planned(indices):
+                    if let drafting, drafting.earlier.isSubset(of: indices) {
+                        draft.update { $0 = AudiobookDraft.start(path: drafting.path, order: indices, metadata: drafting.metadata) }
+                    }
+                case let .finished(result):
                     unvoiced.update { known in known += result.unvoicedLanguages.filter { !known.contains($0) } }
+                    draft.value?.finished(result.index, audio: absoluteFolder + "/" + result.audio)
+                case let .failed(index, _):
+                    draft.value?.failed(index)
+                default:
+                    break
                 }
                 onEvent(.chapter(event))
             }
@@ -91,8 +106,21 @@ public struct RenderJob: Sendable {
         }
         let context = RenderOutputContext(options: options, archive: archive, chapters: chapters, summary: summary,
                                           cancellation: cancellation, emit: onEvent)
+        context.audiobookDraft = draft.value
         for step in outputSteps { try step.write(context) }
         return summary
+    }
+
+    /// With an M4B/M4A `--audiobook` path: the path, the chapters an earlier run left in the
+    /// folder (the draft is used only when this run renders all of them again) and the
+    /// cover for the draft's header; nil otherwise (see `AudiobookDraft`).
+    private func draftedAudiobook(archive: EPUBArchive, folder: String)
+        -> (path: String, earlier: Set<Int>, metadata: AudiobookMetadata)? {
+        guard let path = options.audiobook?.path, let format = AudiobookFormat(path: path), format == .m4b || format == .m4a else {
+            return nil
+        }
+        let earlier = (try? RenderedBook.manifest(in: folder))?.chapters.map(\.index) ?? []
+        return (path, Set(earlier), AudiobookMetadata(book: archive.book, archive: archive, narrator: ""))
     }
 
     /// The output folder, or nil for a temporary one (made by `outputFolder`).

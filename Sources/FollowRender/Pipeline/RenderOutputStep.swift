@@ -21,6 +21,8 @@ public final class RenderOutputContext {
     /// Guided Navigation `textref`s for the sync exports: the chapter hrefs, or
     /// the sentences' ids in the EPUB once the media-overlay step has written it.
     public var guidedNavigation = GuidedNavigationExporter()
+    /// The M4B/M4A encoded while the chapters rendered, for `AudiobookStep` to finish; nil when none was started.
+    public internal(set) var audiobookDraft: AudiobookDraft?
     /// The job's cancellation (SIGINT, SIGTERM), for steps long enough to check it.
     public let cancellation: RenderCancellation
 

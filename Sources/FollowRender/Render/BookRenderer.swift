@@ -29,6 +29,9 @@ public struct BookRenderer: Sendable {
     public var budget: WorkerBudget?
     /// Each chapter's `Pronouncer.fingerprint(of:)` by spine position, for its cache key.
     public var pronunciationKeys: [Int: String] = [:]
+    /// Start the chapters in reading order instead of the largest first, so that
+    /// an audiobook encoded while rendering (`AudiobookDraft`) can follow them.
+    public var readingOrder = false
 
     public init(bookPath: String, book: Book, chapters: [Chapter], unreadable: [UnreadableChapter] = [],
                 selection: ChapterSelection?, settings: RenderSettings,
@@ -103,10 +106,11 @@ public struct BookRenderer: Sendable {
             .map(\.element)))
         let segments = SegmentCollector()
         let pool = WorkerPool(executable: workerExecutable, width: min(jobs.count, self.jobs), budget: budget)
-        // Longest first, segments and whole chapters alike, so the last job to finish is a short one.
-        let largestFirst = work.enumerated().sorted { ($0.element.units, $1.offset) > ($1.element.units, $0.offset) }
+        // Longest first, segments and whole chapters alike, so the last job to finish is a short one;
+        // in reading order when an audiobook is encoded while the chapters render.
+        let ordered = readingOrder ? jobs : work.enumerated().sorted { ($0.element.units, $1.offset) > ($1.element.units, $0.offset) }
             .map(\.element.job)
-        _ = pool.run(largestFirst, cancellation: cancellation) { [self] workerEvent in
+        _ = pool.run(ordered, cancellation: cancellation) { [self] workerEvent in
             guard let event = segments.translate(workerEvent, join: { parts in
                 let chapter = chapters.first { $0.index == parts[0].index }
                 guard let chapter else { throw RenderError(.noChapter, "no chapter \(parts[0].index)") }

@@ -1,0 +1,113 @@
+import CFFmpeg
+import Foundation
+
+/// One single-file encode in progress: the muxer, the one encoder and the
+/// resampler, fed one chapter after another (`append`), so the book is one
+/// stream with one encoder delay and one padding.
+///
+/// MP3 and Opus carry their chapter marks in the header, so they are given at
+/// `init`; MP4 writes its chapters and tags with the index at the end (FFmpeg's
+/// MP4 muxer takes chapters added after the header), so an MP4 can be started
+/// before the chapters' lengths are known (`AudiobookDraft`) and is given its
+/// marks and tags at `finish`. Both ways give the same bytes.
+final class AudiobookEncoding {
+    typealias Mark = (start: Int64, end: Int64, title: String)
+
+    let format: AudiobookFormat
+    let path: String
+    /// Samples appended so far, at the chapters' rate.
+    private(set) var samples: Int64 = 0
+    private let rate: Int32
+    private let muxer: AudiobookMuxer
+    private let encoder: AudioEncoder
+    private var resampler: Resampler?
+
+    /// Opens `path` (a temporary name) and writes the header.
+    /// - Parameters:
+    ///   - rate: the chapters' sample rate; `sampleFormat`: their decoded sample format.
+    ///   - marks: the chapters, for MP3 and Opus (ignored for MP4, which takes them at `finish`).
+    init(format: AudiobookFormat, path: String, rate: Int32, sampleFormat: AVSampleFormat,
+         metadata: AudiobookMetadata, marks: [Mark]) throws(RenderError) {
+        self.format = format
+        self.path = path
+        self.rate = rate
+        muxer = try AudiobookMuxer(format: format, path: path)
+        encoder = try AudioEncoder(format: format, inputRate: rate, inputFormat: sampleFormat,
+                                   globalHeader: muxer.wantsGlobalHeader, file: path)
+        try muxer.addAudio(encoder)
+        var prefix: [UInt8] = []
+        var options: [(String, String)] = []
+        switch format {
+        case .mp3:
+            muxer.setTags(metadata.containerTags(format: format))
+            let milliseconds = { (samples: Int64) in Int((Double(samples) * 1000 / Double(rate)).rounded()) }
+            prefix = ID3ChapterTag(metadata: metadata,
+                                   chapters: marks.map { (milliseconds($0.start), milliseconds($0.end), $0.title) }).bytes
+            options = [("id3v2_version", "0"), ("write_xing", "1")]
+        case .m4b, .m4a:
+            if let cover = metadata.cover { try muxer.addCover(cover, isPNG: metadata.coverIsPNG) }
+            // No +faststart: MP4MovieRewriter moves the index to the front after adding iTunSMPB.
+            options = format == .m4b ? [("brand", "M4B ")] : []
+        case .opus:
+            muxer.setTags(metadata.containerTags(format: format))
+            // Written here: FFmpeg 5.1's own CHAPTERxxx writer rounds the seconds up from 500 ms on (a second late).
+            muxer.setTags(marks.enumerated().flatMap { number, mark in
+                let key = String(format: "CHAPTER%03d", number)
+                return [(key, Self.clock(mark.start, rate: rate)), (key + "NAME", mark.title)]
+            })
+        }
+        try muxer.open(prefix: prefix, options: options)
+    }
+
+    /// Decodes the chapter at `audio` as a player does and encodes exactly
+    /// `length` samples of it (padded with silence if it decodes short).
+    func append(_ audio: String, length: Int64) throws(RenderError) {
+        let decoder = try ChapterDecoder(path: audio)
+        let converter: Resampler
+        if let resampler {
+            converter = resampler
+        } else {
+            converter = try Resampler(from: decoder, to: encoder, file: path)
+        }
+        resampler = converter
+        guard converter.accepts(decoder) else {
+            throw RenderError(.unreadableInput, file: decoder.path, "its sample rate or format differs from chapter 1's")
+        }
+        let emit = { [muxer] (packet: UnsafeMutablePointer<AVPacket>) throws(RenderError) in try muxer.write(packet) }
+        var remaining = length
+        try decoder.decode { planes, count throws(RenderError) in
+            let used = Int32(min(Int64(count), remaining))
+            remaining -= Int64(used)
+            try converter.convert(planes, count: used) { out, produced throws(RenderError) in
+                try encoder.write(out, count: produced, emit: emit)
+            }
+        }
+        try converter.convert(nil, count: Int32(remaining)) { out, produced throws(RenderError) in
+            try encoder.write(out, count: produced, emit: emit)
+        }
+        samples += length
+    }
+
+    /// Drains the encoder, writes the trailer (MP4: with `marks` and `metadata`'s tags,
+    /// then `iTunSMPB` and the index in front) and closes the file.
+    func finish(metadata: AudiobookMetadata, marks: [Mark]) throws(RenderError) {
+        let emit = { [muxer] (packet: UnsafeMutablePointer<AVPacket>) throws(RenderError) in try muxer.write(packet) }
+        try resampler?.flush { out, produced throws(RenderError) in try encoder.write(out, count: produced, emit: emit) }
+        try encoder.finish(emit: emit)
+        guard format == .m4b || format == .m4a else { return try muxer.finish() }
+        muxer.setTags(metadata.containerTags(format: format))
+        try muxer.setChapters(marks, rate: rate)
+        try muxer.finish()
+        let delay = Int64(encoder.delay)
+        let gapless = ITunesGaplessInfo(delay: delay, padding: encoder.packets * Int64(encoder.frameSize) - delay - samples,
+                                        samples: samples)
+        try MP4MovieRewriter.finish(path, adding: gapless.box)
+    }
+
+    /// `HH:MM:SS.mmm` for a Vorbis comment chapter mark.
+    private static func clock(_ samples: Int64, rate: Int32) -> String {
+        let milliseconds = (samples * 1000 + Int64(rate) / 2) / Int64(rate)
+        return String(format: "%02lld:%02lld:%02lld.%03lld", milliseconds / 3_600_000, milliseconds / 60000 % 60,
+                      milliseconds / 1000 % 60, milliseconds % 1000)
+    }
+}
