@@ -69,7 +69,7 @@ public enum BookOpener {
                 }
                 rows.append(BookInspection.Chapter(chapter: chapter, sentences: sentences, words: words, wordsPerMinute: oneX))
             } catch {
-                let failure = UnreadableChapter(index: item.index, path: item.path, reason: String(describing: error))
+                let failure = UnreadableChapter(index: item.index, path: item.path, failure: error)
                 warn(failure.warning.message)
                 unreadable.append(failure)
             }

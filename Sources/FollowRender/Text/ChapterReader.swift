@@ -56,8 +56,7 @@ public struct ChapterReader {
             do {
                 if let chapter = try chapter(item), options.matter == .all || chapter.matter.isBody { chapters.append(chapter) }
             } catch {
-                let fault = error as? BookError ?? BookError(.unreadable, file: item.path, String(describing: error), cause: error)
-                unreadable.append(UnreadableChapter(index: item.index, path: item.path, error: fault))
+                unreadable.append(UnreadableChapter(index: item.index, path: item.path, failure: error))
             }
         }
         return (chapters, unreadable)
@@ -92,6 +91,13 @@ public struct UnreadableChapter: Sendable {
         self.index = index
         self.path = path
         self.error = error
+    }
+
+    /// The chapter at `path` that failed with `failure`: a `BookError` as it is,
+    /// any other error as the cause of an `unreadable` one.
+    public init(index: Int, path: String, failure: any Error) {
+        let error = failure as? BookError ?? BookError(.unreadable, file: path, String(describing: failure), cause: failure)
+        self.init(index: index, path: path, error: error)
     }
 
     /// The error as one line, as `book.json`'s `skipped` records it.
