@@ -77,10 +77,10 @@ struct WebPage {
             let next = manifest.chapters[position + 1]
             links.append(link(WebPlayer.pageName(timingFile: next.timing), "Next chapter", rel: "next"))
         }
-        return try WebAssets.fill(WebAssets.chapterTemplate, [
-            "lang": HTMLText.escape(manifest.language),
-            "chapterTitle": HTMLText.escape(entry.title),
-            "bookTitle": HTMLText.escape(manifest.title),
+        let chapterTitle = HTMLText.escape(entry.title), bookTitle = HTMLText.escape(manifest.title)
+        return try WebAssets.page(WebAssets.chapterTemplate, lang: HTMLText.escape(manifest.language),
+                                  title: "\(chapterTitle) · \(bookTitle)", [
+            "bookTitle": bookTitle,
             "chapterLinks": links.joined(separator: " "),
             "content": markup,
             "audio": HTMLText.escape(entry.audio),
@@ -102,11 +102,12 @@ struct WebPage {
         let count = manifest.chapters.count
         let summary = "\(count) chapter\(count == 1 ? "" : "s") · \(Self.clock(manifest.duration.value)) · "
             + "eSpeak NG voice \(manifest.voice) at \(manifest.rate.preset)"
-        return try WebAssets.fill(WebAssets.indexTemplate, [
-            "lang": HTMLText.escape(manifest.language),
-            "bookTitle": HTMLText.escape(manifest.title),
+        let bookTitle = HTMLText.escape(manifest.title)
+        return try WebAssets.page(WebAssets.indexTemplate, lang: HTMLText.escape(manifest.language),
+                                  title: bookTitle, [
+            "bookTitle": bookTitle,
             "authors": HTMLText.escape(manifest.authors.joined(separator: ", ")),
-            "cover": cover.map { "<img class=\"cover\" src=\"\(HTMLText.escape($0.file))\" alt=\"Cover of \(HTMLText.escape(manifest.title))\">" } ?? "",
+            "cover": cover.map { "<img class=\"cover\" src=\"\(HTMLText.escape($0.file))\" alt=\"Cover of \(bookTitle)\">" } ?? "",
             "summary": HTMLText.escape(summary),
             "chapters": rows.joined(separator: "\n"),
             "book": try json(data),
