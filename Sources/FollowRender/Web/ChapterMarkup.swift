@@ -20,7 +20,7 @@ struct ChapterMarkup {
         let blocks = Self.blocks(paragraphs, sentences: timing.sentences, length: units.count)
         var html = ""
         if blocks.first?.kind != .heading {
-            html += "<h1 class=\"chapter-title\">\(HTMLText.escape(timing.chapter.title))</h1>\n"
+            html += "<h1 class=\"chapter-title\">\(XMLEscaping.escaped(timing.chapter.title))</h1>\n"
         }
         var headings = 0
         for block in blocks {
