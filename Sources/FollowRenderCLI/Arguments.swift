@@ -42,6 +42,15 @@ struct Arguments {
         return value
     }
 
+    /// The value of `name` for a command that takes that one option and no
+    /// positional words (`presets`, `voices`): other words are ignored, other
+    /// options refused.
+    mutating func onlyOption(_ name: String) throws(UsageError) -> String? {
+        let value = try option(name)
+        _ = try positionals()
+        return value
+    }
+
     /// Removes and returns the remaining positional words, refusing unknown options.
     mutating func positionals() throws(UsageError) -> [String] {
         if let unknown = words.first(where: { $0.hasPrefix("-") && $0 != "-" }) {

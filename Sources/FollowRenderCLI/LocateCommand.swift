@@ -70,7 +70,7 @@ enum LocateCommand: Command {
             } else {
                 throw UsageError("give --time CHAPTER:SECONDS or --offset CHAPTER:UTF16")
             }
-        } catch let error as PositionError {
+        } catch let error as BookError {
             throw FileFailure(file: path, error: error)
         }
         try printJSON(position)

@@ -18,9 +18,7 @@ enum PresetsCommand: Command {
         """
 
     static func parse(_ arguments: inout Arguments) throws -> String? {
-        let speed = try arguments.option("--speed")
-        _ = try arguments.positionals()
-        return speed
+        try arguments.onlyOption("--speed")
     }
 
     /// Prints every preset, or the rate of the speed `speed` when given.

@@ -18,9 +18,7 @@ enum VoicesCommand: Command {
         """
 
     static func parse(_ arguments: inout Arguments) throws -> String? {
-        let language = try arguments.option("--lang")
-        _ = try arguments.positionals()
-        return language
+        try arguments.onlyOption("--lang")
     }
 
     /// Lists the voices for `language` (all when nil).

@@ -39,6 +39,7 @@ struct WorkerPoolTests {
             }
             #expect(error.kind == .worker)
             #expect(error.reason == "worker stopped by signal \(SIGTERM)")
+            #expect(error.workerExit == .signal(SIGTERM))
         }
         let finals = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !AtomicFile.isTemporary($0) }
         #expect(finals.isEmpty, "\(finals)")
@@ -75,5 +76,6 @@ struct WorkerPoolTests {
         }
         #expect(error.kind == .worker)
         #expect(error.reason.hasPrefix("cannot start a worker process (/nonexistent/follow-render)"))
+        #expect(error.workerExit == nil)
     }
 }

@@ -2,7 +2,8 @@
 /// the file (a path inside the book, or the book itself) and line, and the
 /// underlying error when another layer reported it. Lesser faults are `BookWarning`s.
 /// A rendered folder read back (`RenderedBook`: `book.json` and the timing
-/// sidecars) fails with the same error and its own kinds.
+/// sidecars) fails with the same error and its own kinds, and so does a
+/// position query on it (`PositionIndex`).
 ///
 /// Renders as one line, `file: line N: reason`.
 public struct BookError: Error, CustomStringConvertible {
@@ -45,6 +46,16 @@ public struct BookError: Error, CustomStringConvertible {
         /// A rendered value is impossible: a range outside the text or out of
         /// order, a time that is not finite, negative, out of order or past the audio.
         case invalid
+        /// A position query (`PositionIndex`): the chapter is not in the rendered folder.
+        case notRendered
+        /// A position query: the time is negative, not finite, or outside the audiobook.
+        case notATime
+        /// A position query: the offset is outside the chapter's text.
+        case outsideText
+        /// A position query: the chapter has no timed words to answer with.
+        case noTimedWords
+        /// A position query: a single-file time was given, but the render has no single-file audiobook.
+        case noAudiobook
     }
 
     public var kind: Kind

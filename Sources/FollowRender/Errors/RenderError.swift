@@ -58,6 +58,8 @@ public struct RenderError: Error, CustomStringConvertible {
     public var reason: String
     /// The error that caused this one, when there is one.
     public var cause: (any Error)?
+    /// How the worker process ended, on the error of a chapter whose worker ran.
+    public var workerExit: WorkerTermination?
 
     public init(_ kind: Kind, file: String? = nil, _ reason: String, cause: (any Error)? = nil) {
         self.kind = kind

@@ -38,6 +38,11 @@ struct WorkerExit {
         memoryFaults.contains { line.lowercased().contains($0) }
     }
 
+    /// The end as a field of the chapter's error.
+    var termination: WorkerTermination {
+        signal.map(WorkerTermination.signal) ?? .status(status)
+    }
+
     /// Whether the worker's end is that of memory exhaustion.
     var isOutOfMemory: Bool {
         if killedForMemory, signal == SIGKILL { return true }

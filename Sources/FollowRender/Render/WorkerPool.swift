@@ -175,11 +175,19 @@ final class WorkerPool: Sendable {
         let exit = WorkerExit(signal: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil,
                               status: process.terminationStatus,
                               killedForMemory: (WorkerExit.outOfMemoryKills() ?? 0) > (killsBefore ?? Int.max), messages: messages)
-        if exit.signal != nil || (outcome == nil && exit.isOutOfMemory) { return .failure(exit.error) }
-        if case let .failure(error)? = outcome, error.reason.isEmpty {
-            return .failure(RenderError(.worker, "the worker reported an error without a reason (exit status \(process.terminationStatus))",
-                                        cause: error.cause))
+        let result: Result<ChapterResult, RenderError>
+        if exit.signal != nil || (outcome == nil && exit.isOutOfMemory) {
+            result = .failure(exit.error)
+        } else if case let .failure(error)? = outcome, error.reason.isEmpty {
+            result = .failure(RenderError(.worker, "the worker reported an error without a reason (exit status \(process.terminationStatus))",
+                                          cause: error.cause))
+        } else {
+            result = outcome ?? .failure(exit.error)
         }
-        return outcome ?? .failure(exit.error)
+        return result.mapError { error in
+            var error = error
+            error.workerExit = exit.termination
+            return error
+        }
     }
 }

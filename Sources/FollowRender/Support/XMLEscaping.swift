@@ -1,14 +1,26 @@
 /// Escaping of text the writers put into XML, XHTML, SMIL and WebVTT, in one place.
 enum XMLEscaping {
+    /// How line breaks are written.
+    enum LineBreaks {
+        /// As they are (XML, XHTML, SMIL, WebVTT).
+        case kept
+        /// Line feeds as `<br>`, carriage returns as `&#13;` (the HTML parser would
+        /// drop a raw one before a line feed, shifting every offset after it).
+        case html
+    }
+
     /// `text` with `&`, `<` and `>` as character references, and `"` too when
     /// `quotes` (for double-quoted attributes; WebVTT cue text keeps its quotes).
     /// Characters XML 1.0 does not allow (C0 controls other than tab, line feed
     /// and carriage return; U+FFFE, U+FFFF) become U+FFFD.
-    static func escaped(_ text: String, quotes: Bool = true) -> String {
+    /// With `lineBreaks: .html`, line feeds become `<br>`.
+    static func escaped(_ text: String, quotes: Bool = true, lineBreaks: LineBreaks = .kept) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
             switch scalar {
+            case "\n" where lineBreaks == .html: result += "<br>"
+            case "\r" where lineBreaks == .html: result += "&#13;"
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"

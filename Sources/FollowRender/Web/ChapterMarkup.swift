@@ -20,7 +20,7 @@ struct ChapterMarkup {
         let blocks = Self.blocks(paragraphs, sentences: timing.sentences, length: units.count)
         var html = ""
         if blocks.first?.kind != .heading {
-            html += "<h1 class=\"chapter-title\">\(HTMLText.escape(timing.chapter.title))</h1>\n"
+            html += "<h1 class=\"chapter-title\">\(XMLEscaping.escaped(timing.chapter.title))</h1>\n"
         }
         var headings = 0
         for block in blocks {
@@ -53,24 +53,11 @@ struct ChapterMarkup {
         return blocks
     }
 
-    /// The escaped text of `range`, scalar by scalar: line breaks as `<br>`,
-    /// and carriage returns as references (the HTML parser would drop a raw
-    /// one before a line feed, shifting every offset after it).
+    /// The escaped text of `range`, line breaks as `<br>` and carriage returns
+    /// as references (`XMLEscaping.LineBreaks.html`).
     private static func text(_ units: [UInt16], _ range: TextRange) -> String {
         guard range.length > 0 else { return "" }
         let piece = String(decoding: units[range.location..<min(range.end, units.count)], as: UTF16.self)
-        var html = ""
-        html.reserveCapacity(piece.utf8.count)
-        for scalar in piece.unicodeScalars {
-            switch scalar {
-            case "\n": html += "<br>"
-            case "\r": html += "&#13;"
-            case "&": html += "&amp;"
-            case "<": html += "&lt;"
-            case ">": html += "&gt;"
-            default: html.unicodeScalars.append(scalar)
-            }
-        }
-        return html
+        return XMLEscaping.escaped(piece, quotes: false, lineBreaks: .html)
     }
 }

@@ -1,21 +1,6 @@
-/// Escaping for text and attribute values written into the player's HTML.
+/// JSON embedded in the player's HTML (text and attribute values are escaped
+/// by `XMLEscaping`, like every writer's).
 enum HTMLText {
-    /// `&`, `<`, `>` and `"` as character references.
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
-
     /// JSON made safe inside `<script type="application/json">`: every `<`
     /// (only ever inside strings) becomes `\u003c`, so no `</script>` can end it.
     static func scriptJSON(_ json: String) -> String {

@@ -12,6 +12,8 @@ enum WebAssets {
     static let chapterTemplate = "player-chapter.html"
     /// Book page template.
     static let indexTemplate = "player-index.html"
+    /// The `<head>` both page templates start with (their `{{head}}`).
+    static let headPartial = "player-head.html"
     /// Copied into the rendered folder as they are.
     static let copied = ["player.css", "player.js", "library.js"]
 
@@ -28,6 +30,15 @@ enum WebAssets {
             if let data = FileManager.default.contents(atPath: path) { return data }
         }
         throw RenderError(.missingAsset, file: name, "player file not found in \(candidates.joined(separator: " or "))")
+    }
+
+    /// The page template `name` filled with `values`, its `{{head}}` being the
+    /// shared head partial with `lang` and `title` (both already escaped).
+    static func page(_ name: String, lang: String, title: String,
+                     _ values: [String: String]) throws(RenderError) -> String {
+        var head = try fill(headPartial, ["lang": lang, "title": title])
+        if head.hasSuffix("\n") { head.removeLast() }
+        return try fill(name, values.merging(["head": head, "lang": lang]) { _, new in new })
     }
 
     /// The template `name` with every `{{key}}` replaced by `values[key]`, in

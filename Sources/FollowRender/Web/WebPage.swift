@@ -77,13 +77,13 @@ struct WebPage {
             let next = manifest.chapters[position + 1]
             links.append(link(WebPlayer.pageName(timingFile: next.timing), "Next chapter", rel: "next"))
         }
-        return try WebAssets.fill(WebAssets.chapterTemplate, [
-            "lang": HTMLText.escape(manifest.language),
-            "chapterTitle": HTMLText.escape(entry.title),
-            "bookTitle": HTMLText.escape(manifest.title),
+        let chapterTitle = XMLEscaping.escaped(entry.title), bookTitle = XMLEscaping.escaped(manifest.title)
+        return try WebAssets.page(WebAssets.chapterTemplate, lang: XMLEscaping.escaped(manifest.language),
+                                  title: "\(chapterTitle) · \(bookTitle)", [
+            "bookTitle": bookTitle,
             "chapterLinks": links.joined(separator: " "),
             "content": markup,
-            "audio": HTMLText.escape(entry.audio),
+            "audio": XMLEscaping.escaped(entry.audio),
             "duration": String(format: "%.3f", timing.audio.duration.value),
             "durationText": Self.clock(timing.audio.duration.value),
             "book": try json(book),
@@ -94,27 +94,28 @@ struct WebPage {
     /// The book page: cover, title, authors, chapters with durations and progress bars.
     func index() throws(RenderError) -> String {
         let rows = data.chapters.map { chapter in
-            let title = HTMLText.escape(chapter.title)
-            return "    <li><a href=\"\(HTMLText.escape(chapter.page))\">\(title)</a>"
+            let title = XMLEscaping.escaped(chapter.title)
+            return "    <li><a href=\"\(XMLEscaping.escaped(chapter.page))\">\(title)</a>"
                 + "<span class=\"duration\">\(Self.clock(chapter.duration.value))</span>"
                 + "<progress id=\"fr-progress-\(chapter.index)\" max=\"1\" value=\"0\" aria-label=\"Listened of \(title)\">0%</progress></li>"
         }
         let count = manifest.chapters.count
         let summary = "\(count) chapter\(count == 1 ? "" : "s") · \(Self.clock(manifest.duration.value)) · "
             + "eSpeak NG voice \(manifest.voice) at \(manifest.rate.preset)"
-        return try WebAssets.fill(WebAssets.indexTemplate, [
-            "lang": HTMLText.escape(manifest.language),
-            "bookTitle": HTMLText.escape(manifest.title),
-            "authors": HTMLText.escape(manifest.authors.joined(separator: ", ")),
-            "cover": cover.map { "<img class=\"cover\" src=\"\(HTMLText.escape($0.file))\" alt=\"Cover of \(HTMLText.escape(manifest.title))\">" } ?? "",
-            "summary": HTMLText.escape(summary),
+        let bookTitle = XMLEscaping.escaped(manifest.title)
+        return try WebAssets.page(WebAssets.indexTemplate, lang: XMLEscaping.escaped(manifest.language),
+                                  title: bookTitle, [
+            "bookTitle": bookTitle,
+            "authors": XMLEscaping.escaped(manifest.authors.joined(separator: ", ")),
+            "cover": cover.map { "<img class=\"cover\" src=\"\(XMLEscaping.escaped($0.file))\" alt=\"Cover of \(bookTitle)\">" } ?? "",
+            "summary": XMLEscaping.escaped(summary),
             "chapters": rows.joined(separator: "\n"),
             "book": try json(data),
         ])
     }
 
     private func link(_ page: String, _ label: String, rel: String) -> String {
-        "<a href=\"\(HTMLText.escape(page))\" rel=\"\(rel)\">\(label)</a>"
+        "<a href=\"\(XMLEscaping.escaped(page))\" rel=\"\(rel)\">\(label)</a>"
     }
 
     private func json(_ book: BookData) throws(RenderError) -> String {
