@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Renders a task's books into the output root, several at once, with one
 /// worker budget shared by all of them.
@@ -30,12 +31,8 @@ public struct BatchRunner: Sendable {
         let group = DispatchGroup()
         let outcomes = Locked<[BookOutcome]>([])
         let saveErrors = Locked<[RenderError]>([])
-        let events = NSLock()
-        let emit = { @Sendable (event: BatchEvent) in
-            events.lock()
-            onEvent(event)
-            events.unlock()
-        }
+        let events = Mutex(())
+        let emit = { @Sendable (event: BatchEvent) in events.withLock { _ in onEvent(event) } }
         let started = Date()
         for entry in books.sorted(by: { ($0.estimatedSeconds, $1.slug) > ($1.estimatedSeconds, $0.slug) }) {
             bookSlots.wait()
@@ -44,7 +41,7 @@ public struct BatchRunner: Sendable {
                 break
             }
             group.enter()
-            Thread.detachNewThread { [self] in
+            let running = DetachedThread.start { [self] in
                 defer {
                     bookSlots.signal()
                     group.leave()
@@ -62,6 +59,11 @@ public struct BatchRunner: Sendable {
                     return list
                 }
                 emit(.finished(outcome, BatchProgress(finished: finished, of: books, elapsed: Date().timeIntervalSince(started))))
+            }
+            if !running {
+                saveErrors.update { $0.append(RenderError(.outOfMemory, "out of memory: no thread could be started to render \(entry.slug)")) }
+                bookSlots.signal()
+                group.leave()
             }
         }
         group.wait()
