@@ -28,7 +28,7 @@ struct WorkerExit {
     /// The failure a worker reported itself, with the worker's error (its
     /// `kind`, e.g. `render.speech`) as the cause: an allocation failure that a
     /// C library returned (eSpeak NG, LAME, FFmpeg: ENOMEM) is `outOfMemory`.
-    static func reported(kind: String = "-", reason: String) -> RenderError {
+    static func reported(kind: String, reason: String) -> RenderError {
         let cause = WorkerMessage.cause(kind: kind, reason: reason)
         guard isMemoryFault(reason) else { return RenderError(.worker, reason, cause: cause) }
         return RenderError(.outOfMemory, "out of memory: \(reason)", cause: cause)
