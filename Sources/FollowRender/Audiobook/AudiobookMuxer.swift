@@ -25,6 +25,9 @@ final class AudiobookMuxer {
         // The MP4 muxer re-opens the file by its URL to move the index to the front.
         context?.pointee.url = av_strdup(path)
         wantsGlobalHeader = (Int32(context?.pointee.oformat.pointee.flags ?? 0) & AVFMT_GLOBALHEADER) != 0
+        // Ogg: the stream's serial number from the `serial_offset` option instead of a random one,
+        // so the same render gives the same bytes.
+        if format == .opus { context?.pointee.flags |= AVFMT_FLAG_BITEXACT }
     }
 
     deinit {
