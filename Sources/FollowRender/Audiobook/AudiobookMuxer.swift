@@ -107,12 +107,16 @@ final class AudiobookMuxer {
         try checkIO()
     }
 
-    /// Writes the trailer (MP4: the index, chapter track and tags) and closes the file.
+    /// Writes the trailer (MP4: the index, chapter track and tags), closes the
+    /// file and frees the muxer at once: the MP4 muxer's index of every frame
+    /// (FFmpeg keeps 64 bytes per AAC frame) is gone before `MP4MovieRewriter` runs.
     func finish() throws(RenderError) {
         guard let context, opened else { return }
         try RenderError.check(av_write_trailer(context), .write, file: path, doing: "cannot finish")
         try checkIO()
         try RenderError.check(avio_closep(&context.pointee.pb), .write, file: path, doing: "cannot close")
+        avformat_free_context(context)
+        self.context = nil
     }
 
     private func writeCover(_ stream: UnsafeMutablePointer<AVStream>, _ data: Data) throws(RenderError) {
