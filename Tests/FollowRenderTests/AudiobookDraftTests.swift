@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import FollowRender
 
-/// The M4B encoded while the chapters render (`AudiobookDraft`), against the
+/// The single file encoded while the chapters render (`AudiobookDraft`), against the
 /// same book packaged afterwards from the rendered folder.
 @Suite("Audiobook encoded while rendering")
 struct AudiobookDraftTests {
@@ -23,6 +23,25 @@ struct AudiobookDraftTests {
         #expect(probe.chapters.map(\.title) == render.manifest.chapters.map(\.title))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }
         #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
+    @Test("an MP3 or Opus encoded while its chapters render waits for its chapter marks and is byte for byte the file packaged after the render",
+          arguments: ["mp3", "opus"])
+    func headerFirstFormatsMatchPackagingAfterwards(format: String) throws {
+        let book = TestPaths.book("alice-in-wonderland-epub2.epub")
+        let folder = try TestPaths.temporaryFolder()
+        let first = try CommandRun.cli([book, "--rate", "4x", "--chapters", "2-4", "--out", folder, "--audiobook", folder + "/book." + format])
+        try #require(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("Audiobook: 3 chapters, \(format) (encoded while rendering)"), "\(first.stderr)")
+        let again = try CommandRun.cli([book, "--rate", "4x", "--chapters", "2-4", "--out", folder, "--audiobook", folder + "/again." + format])
+        try #require(again.status == 0, "\(again.stderr)")
+        #expect(!again.stderr.contains("encoded while rendering"))
+        let drafted = try Data(contentsOf: URL(fileURLWithPath: folder + "/book." + format))
+        #expect(drafted == (try Data(contentsOf: URL(fileURLWithPath: folder + "/again." + format))))
+        let probe = try AudiobookProbe(path: folder + "/book." + format)
+        let render = try RenderedFolder.load(folder, run: again)
+        #expect(probe.chapters.map(\.title) == render.manifest.chapters.map(\.title))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }.isEmpty)
     }
 
     @Test("a render that keeps chapters from an earlier run packages after the render, and the result is the same")

@@ -1,13 +1,14 @@
 import Foundation
 
-/// An M4B/M4A encoded while the chapters are still rendering: the chapters
+/// A single file encoded while the chapters are still rendering: the chapters
 /// finish out of order, and this encodes them in book order, on its own
 /// thread, as soon as each prefix is ready, so what packaging adds after the
 /// render is the part left when the last chapter finishes.
 ///
-/// Only MP4 can be started before every chapter's length is known (its
-/// chapters and tags are written with the index at the end; see
-/// `AudiobookEncoding`). The file goes to a hidden name beside the final path,
+/// MP4 writes its chapters and tags with the index at the end; MP3 and Opus,
+/// whose marks go in the header, keep their encoded packets in a `PacketSpool`
+/// until the packager writes the header and replays them (see
+/// `AudiobookEncoding`). Either way the bytes are those of packaging after the render. The file goes to a hidden name beside the final path,
 /// `.NAME.draft-PID` (not `AtomicFile`'s `.partial-` names, which the render
 /// removes when its workers end); `AudiobookPackager` finishes and renames it when the render
 /// produced exactly the chapters encoded, and otherwise encodes the book again
@@ -43,12 +44,12 @@ public final class AudiobookDraft: @unchecked Sendable {
     private var result: Result?
     private var handedOver = false
 
-    /// Starts encoding the chapters `order` (spine positions, book order) into an
-    /// MP4 for `path` as they are reported; nil for formats that need every
-    /// chapter's length before their header (MP3, Opus).
-    /// - Parameter metadata: the cover, for the MP4 header (tags are set when finished).
+    /// Starts encoding the chapters `order` (spine positions, book order) into
+    /// the single file `path` as they are reported; nil when `path` names no
+    /// single-file format or `order` is empty.
+    /// - Parameter metadata: the cover, for the MP4 header (tags, and MP3's and Opus's headers, are written when finished).
     public static func start(path: String, order: [Int], metadata: AudiobookMetadata) -> AudiobookDraft? {
-        guard let format = AudiobookFormat(path: path), format == .m4b || format == .m4a, !order.isEmpty else { return nil }
+        guard let format = AudiobookFormat(path: path), !order.isEmpty else { return nil }
         let draft = AudiobookDraft(path: URL(fileURLWithPath: path).standardizedFileURL.path, format: format,
                                    metadata: metadata, order: order.sorted())
         let thread = Thread { draft.encodeInOrder() }
@@ -147,7 +148,7 @@ public final class AudiobookDraft: @unchecked Sendable {
                 if encoding == nil {
                     let first = try ChapterDecoder(path: audio)
                     encoding = try AudiobookEncoding(format: format, path: temporary, rate: first.sampleRate,
-                                                     sampleFormat: first.sampleFormat, metadata: metadata, marks: [])
+                                                     sampleFormat: first.sampleFormat, metadata: metadata, marks: nil)
                 }
                 try encoding?.append(audio, length: length)
                 encoded.append(Encoded(index: index, audio: audio, length: length))

@@ -6,7 +6,9 @@ import Foundation
 /// stream with one encoder delay and one padding.
 ///
 /// MP3 and Opus carry their chapter marks in the header, so they are given at
-/// `init`; MP4 writes its chapters and tags with the index at the end (FFmpeg's
+/// `init`, or, for an encoding started while the chapters render
+/// (`AudiobookDraft`), the packets wait in a `PacketSpool` until `finish`
+/// writes the header with the marks; MP4 writes its chapters and tags with the index at the end (FFmpeg's
 /// MP4 muxer takes chapters added after the header), so an MP4 can be started
 /// before the chapters' lengths are known (`AudiobookDraft`) and is given its
 /// marks and tags at `finish`. Both ways give the same bytes.
@@ -21,13 +23,18 @@ final class AudiobookEncoding {
     private let muxer: AudiobookMuxer
     private let encoder: AudioEncoder
     private var resampler: Resampler?
+    /// The packets encoded before the header could be written (MP3 and Opus started without marks).
+    private var spool: PacketSpool?
 
-    /// Opens `path` (a temporary name) and writes the header.
+    /// Opens `path` (a temporary name) and writes the header, or, for MP3 and
+    /// Opus started before their marks are known, keeps the packets in a
+    /// `PacketSpool` until `finish` writes the header and replays them.
     /// - Parameters:
     ///   - rate: the chapters' sample rate; `sampleFormat`: their decoded sample format.
-    ///   - marks: the chapters, for MP3 and Opus (ignored for MP4, which takes them at `finish`).
+    ///   - marks: the chapters for MP3 and Opus, nil when not known yet (ignored for MP4,
+    ///     which takes them at `finish`).
     init(format: AudiobookFormat, path: String, rate: Int32, sampleFormat: AVSampleFormat,
-         metadata: AudiobookMetadata, marks: [Mark]) throws(RenderError) {
+         metadata: AudiobookMetadata, marks: [Mark]?) throws(RenderError) {
         self.format = format
         self.path = path
         self.rate = rate
@@ -35,12 +42,24 @@ final class AudiobookEncoding {
         encoder = try AudioEncoder(format: format, inputRate: rate, inputFormat: sampleFormat,
                                    globalHeader: muxer.wantsGlobalHeader, file: path)
         try muxer.addAudio(encoder)
+        if let marks {
+            try openMuxer(metadata: metadata, marks: marks)
+        } else if format.isMP4 {
+            try openMuxer(metadata: metadata, marks: [])
+        } else {
+            spool = try PacketSpool(for: path)
+        }
+    }
+
+    /// Writes the header: for MP3 our ID3v2 tag with `marks`, for Opus the
+    /// comments with `marks`, for MP4 the cover (its marks and tags come at `finish`).
+    private func openMuxer(metadata: AudiobookMetadata, marks: [Mark]) throws(RenderError) {
         var prefix: [UInt8] = []
         var options: [(String, String)] = []
         switch format {
         case .mp3:
             muxer.setTags(metadata.containerTags(format: format))
-            let milliseconds = { (samples: Int64) in Int((Double(samples) * 1000 / Double(rate)).rounded()) }
+            let milliseconds = { [rate] (samples: Int64) in Int((Double(samples) * 1000 / Double(rate)).rounded()) }
             prefix = ID3ChapterTag(metadata: metadata,
                                    chapters: marks.map { (milliseconds($0.start), milliseconds($0.end), $0.title) }).bytes
             options = [("id3v2_version", "0"), ("write_xing", "1")]
@@ -55,6 +74,7 @@ final class AudiobookEncoding {
                 let key = String(format: "CHAPTER%03d", number)
                 return [(key, Self.clock(mark.start, rate: rate)), (key + "NAME", mark.title)]
             })
+            options = [("serial_offset", "\(SoundFileWriter.oggSerialNumber)")]
         }
         try muxer.open(prefix: prefix, options: options)
     }
@@ -73,7 +93,7 @@ final class AudiobookEncoding {
         guard converter.accepts(decoder) else {
             throw RenderError(.unreadableInput, file: decoder.path, "its sample rate or format differs from chapter 1's")
         }
-        let emit = { [muxer] (packet: UnsafeMutablePointer<AVPacket>) throws(RenderError) in try muxer.write(packet) }
+        let emit = { [self] (packet: UnsafeMutablePointer<AVPacket>) throws(RenderError) in try self.emit(packet) }
         var remaining = length
         try decoder.decode { planes, count throws(RenderError) in
             let used = Int32(min(Int64(count), remaining))
@@ -89,8 +109,15 @@ final class AudiobookEncoding {
     }
 
     /// Drains the encoder, writes the trailer (MP4: with `marks` and `metadata`'s tags,
-    /// then `iTunSMPB` and the index in front) and closes the file.
+    /// then `iTunSMPB` and the index in front) and closes the file. MP3 and Opus
+    /// started without marks write their header with `metadata` and `marks` here,
+    /// then the packets kept so far.
     func finish(metadata: AudiobookMetadata, marks: [Mark]) throws(RenderError) {
+        if let spool {
+            try openMuxer(metadata: metadata, marks: marks)
+            try spool.replay { packet throws(RenderError) in try muxer.write(packet) }
+            self.spool = nil
+        }
         let emit = { [muxer] (packet: UnsafeMutablePointer<AVPacket>) throws(RenderError) in try muxer.write(packet) }
         try resampler?.flush { out, produced throws(RenderError) in try encoder.write(out, count: produced, emit: emit) }
         try encoder.finish(emit: emit)
@@ -102,6 +129,11 @@ final class AudiobookEncoding {
         let gapless = ITunesGaplessInfo(delay: delay, padding: encoder.packets * Int64(encoder.frameSize) - delay - samples,
                                         samples: samples)
         try MP4MovieRewriter.finish(path, adding: gapless.box)
+    }
+
+    /// Hands one encoded packet to the muxer, or to the spool while the header waits.
+    private func emit(_ packet: UnsafeMutablePointer<AVPacket>) throws(RenderError) {
+        if let spool { try spool.append(packet) } else { try muxer.write(packet) }
     }
 
     /// `HH:MM:SS.mmm` for a Vorbis comment chapter mark.

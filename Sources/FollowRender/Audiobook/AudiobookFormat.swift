@@ -15,6 +15,9 @@ public enum AudiobookFormat: String, Hashable, Sendable, Codable, CaseIterable {
         self.init(rawValue: path[path.index(after: dot)...].lowercased())
     }
 
+    /// Whether the file is an MP4 (M4B, M4A), whose chapters and tags go in the index at the end.
+    var isMP4: Bool { self == .m4b || self == .m4a }
+
     /// FFmpeg's muxer: `ipod` is the MP4 flavour iTunes and Apple Books expect (M4A/M4B).
     var muxerName: String {
         switch self {

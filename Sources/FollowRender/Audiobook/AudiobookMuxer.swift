@@ -25,6 +25,9 @@ final class AudiobookMuxer {
         // The MP4 muxer re-opens the file by its URL to move the index to the front.
         context?.pointee.url = av_strdup(path)
         wantsGlobalHeader = (Int32(context?.pointee.oformat.pointee.flags ?? 0) & AVFMT_GLOBALHEADER) != 0
+        // Ogg: the stream's serial number from the `serial_offset` option instead of a random one,
+        // so the same render gives the same bytes.
+        if format == .opus { context?.pointee.flags |= AVFMT_FLAG_BITEXACT }
     }
 
     deinit {
@@ -104,12 +107,16 @@ final class AudiobookMuxer {
         try checkIO()
     }
 
-    /// Writes the trailer (MP4: the index, chapter track and tags) and closes the file.
+    /// Writes the trailer (MP4: the index, chapter track and tags), closes the
+    /// file and frees the muxer at once: the MP4 muxer's index of every frame
+    /// (FFmpeg keeps 64 bytes per AAC frame) is gone before `MP4MovieRewriter` runs.
     func finish() throws(RenderError) {
         guard let context, opened else { return }
         try RenderError.check(av_write_trailer(context), .write, file: path, doing: "cannot finish")
         try checkIO()
         try RenderError.check(avio_closep(&context.pointee.pb), .write, file: path, doing: "cannot close")
+        avformat_free_context(context)
+        self.context = nil
     }
 
     private func writeCover(_ stream: UnsafeMutablePointer<AVStream>, _ data: Data) throws(RenderError) {

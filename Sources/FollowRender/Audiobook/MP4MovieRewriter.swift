@@ -7,7 +7,9 @@ import Foundation
 /// every chunk offset (`stco`, `co64`) so the samples are found where they moved.
 ///
 /// The file is edited in place, like FFmpeg's fast start: the media data is
-/// shifted toward the end in 1 MB blocks, so memory holds only `moov`.
+/// shifted toward the end in 1 MB blocks and the new `moov` is written from
+/// the old one through a 1 MB buffer, so memory holds only the old `moov`
+/// (4 bytes per AAC frame: about 1.5 MB for five hours at 22,050 Hz).
 /// A chunk offset that would pass 4 GB keeps `moov` at the end instead.
 enum MP4MovieRewriter {
     /// Boxes whose children are boxes (`meta` after its 4-byte version and flags).
@@ -23,27 +25,41 @@ enum MP4MovieRewriter {
             throw RenderError(.audio, file: path, "the MP4 muxer did not write its movie box last")
         }
         let original = try read(fd, at: movie.offset, count: Int(movie.size), path: path)
-        guard let sized = rewrite(original[...], item: item, shift: 0), sized.count > original.count else {
+        guard let target = listPath(original[...]) else {
             throw RenderError(.audio, file: path, "the MP4 has no iTunes tag list (moov/udta/meta/ilst)")
         }
-        let shift = Int64(sized.count)
-        if let moved = rewrite(original[...], item: item, shift: shift), fits(original[...], shift: shift) {
+        let shift = Int64(original.count + item.count)
+        var output = BoxWriter(fd: fd, path: path)
+        if fits(original[...], shift: shift) {
             try shiftForward(fd, from: head.offset + head.size, to: movie.offset, by: shift, path: path)
-            try write(fd, moved, at: head.offset + head.size, path: path)
+            output.offset = head.offset + head.size
+            try emit(original[...], grownBy: item, in: target, shift: shift, to: &output)
         } else {
-            try write(fd, sized, at: movie.offset, path: path)
+            output.offset = movie.offset
+            try emit(original[...], grownBy: item, in: target, shift: 0, to: &output)
         }
+        try output.flush()
     }
 
-    /// `box` rewritten: `item` appended to `ilst`, `shift` added to every chunk offset,
-    /// every enclosing box's size grown to match; nil when `box` holds no `ilst`.
-    private static func rewrite(_ box: ArraySlice<UInt8>, item: [UInt8], shift: Int64) -> [UInt8]? {
-        var inserted = false
-        let result = rewriteBox(box, item: item, shift: shift, inserted: &inserted)
-        return inserted ? result : nil
+    /// The start indices of the first `ilst` in `box` (depth first) and of every box enclosing it; nil when there is none.
+    private static func listPath(_ box: ArraySlice<UInt8>) -> Set<Int>? {
+        let type = String(decoding: box.dropFirst(4).prefix(4), as: UTF8.self)
+        if type == "ilst" { return [box.startIndex] }
+        guard containers.contains(type), number(box, at: box.startIndex, width: 4) >= 8 else { return nil }
+        var offset = box.startIndex + (type == "meta" ? 12 : 8)
+        while offset + 8 <= box.endIndex {
+            let size = Int(number(box, at: offset, width: 4))
+            guard size >= 8, offset + size <= box.endIndex else { return nil }
+            if let path = listPath(box[offset..<offset + size]) { return path.union([box.startIndex]) }
+            offset += size
+        }
+        return nil
     }
 
-    private static func rewriteBox(_ box: ArraySlice<UInt8>, item: [UInt8], shift: Int64, inserted: inout Bool) -> [UInt8] {
+    /// Writes `box` rewritten: `item` appended to the `ilst` on the path `target`
+    /// (each box on it grown by the item's size), `shift` added to every chunk offset.
+    private static func emit(_ box: ArraySlice<UInt8>, grownBy item: [UInt8], in target: Set<Int>, shift: Int64,
+                             to output: inout BoxWriter) throws(RenderError) {
         let type = String(decoding: box.dropFirst(4).prefix(4), as: UTF8.self)
         let start = box.startIndex
         if type == "stco" || type == "co64" {
@@ -55,26 +71,47 @@ enum MP4MovieRewriter {
                 let moved = UInt64(number(box, at: start + at, width: width)) &+ UInt64(shift)
                 for byte in 0..<width { bytes[at + byte] = UInt8(truncatingIfNeeded: moved >> (8 * UInt64(width - 1 - byte))) }
             }
-            return bytes
+            return try output.append(bytes[...])
         }
-        guard containers.contains(type), number(box, at: start, width: 4) >= 8 else { return Array(box) }
+        guard containers.contains(type), number(box, at: start, width: 4) >= 8 else { return try output.append(box) }
+        let grows = target.contains(start)
         let headerSize = type == "meta" ? 12 : 8
-        var children = Array(box.prefix(headerSize))
+        let size = UInt32(box.count + (grows ? item.count : 0))
+        try output.append([24, 16, 8, 0].map { UInt8(truncatingIfNeeded: size >> $0) }[...])
+        try output.append(box[(start + 4)..<(start + headerSize)])
         var offset = start + headerSize
-        while offset + 8 <= box.endIndex {
+        while type != "ilst", offset + 8 <= box.endIndex {
             let size = Int(number(box, at: offset, width: 4))
             guard size >= 8, offset + size <= box.endIndex else { break }
-            children += rewriteBox(box[offset..<offset + size], item: item, shift: shift, inserted: &inserted)
+            try emit(box[offset..<offset + size], grownBy: item, in: target, shift: shift, to: &output)
             offset += size
         }
-        children += box[offset...]
-        if type == "ilst", !inserted {
-            children += item
-            inserted = true
+        try output.append(box[offset...])
+        if type == "ilst", grows { try output.append(item[...]) }
+    }
+
+    /// Writes boxes at a file offset through a 1 MB buffer.
+    private struct BoxWriter {
+        let fd: Int32
+        let path: String
+        var offset: Int64 = 0
+        private var buffer: [UInt8] = []
+
+        init(fd: Int32, path: String) {
+            self.fd = fd
+            self.path = path
         }
-        let size = UInt32(children.count)
-        for byte in 0..<4 { children[byte] = UInt8(truncatingIfNeeded: size >> (8 * UInt32(3 - byte))) }
-        return children
+
+        mutating func append(_ bytes: ArraySlice<UInt8>) throws(RenderError) {
+            buffer += bytes
+            if buffer.count >= 1 << 20 { try flush() }
+        }
+
+        mutating func flush() throws(RenderError) {
+            try MP4MovieRewriter.write(fd, buffer, at: offset, path: path)
+            offset += Int64(buffer.count)
+            buffer.removeAll(keepingCapacity: true)
+        }
     }
 
     /// Whether every 32-bit chunk offset stays below 4 GB after `shift`.
@@ -136,7 +173,7 @@ enum MP4MovieRewriter {
         return Array(bytes.prefix(got))
     }
 
-    private static func write(_ fd: Int32, _ bytes: [UInt8], at offset: Int64, path: String) throws(RenderError) {
+    fileprivate static func write(_ fd: Int32, _ bytes: [UInt8], at offset: Int64, path: String) throws(RenderError) {
         var done = 0
         while done < bytes.count {
             let wrote = bytes[done...].withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(offset) + off_t(done)) }

@@ -111,12 +111,12 @@ public struct RenderJob: Sendable {
         return summary
     }
 
-    /// With an M4B/M4A `--audiobook` path: the path, the chapters an earlier run left in the
+    /// With an `--audiobook` path of any single-file format: the path, the chapters an earlier run left in the
     /// folder (the draft is used only when this run renders all of them again) and the
     /// cover for the draft's header; nil otherwise (see `AudiobookDraft`).
     private func draftedAudiobook(archive: EPUBArchive, folder: String)
         -> (path: String, earlier: Set<Int>, metadata: AudiobookMetadata)? {
-        guard let path = options.audiobook?.path, let format = AudiobookFormat(path: path), format == .m4b || format == .m4a else {
+        guard let path = options.audiobook?.path, AudiobookFormat(path: path) != nil else {
             return nil
         }
         let earlier = (try? RenderedBook.manifest(in: folder))?.chapters.map(\.index) ?? []
