@@ -6,8 +6,8 @@ Usage: FOLLOW_RENDER_TRACE=/tmp/t follow-render batch LIST --out-root DIR --jobs
 
 Reads the trace's lines (`SECONDS PID EVENT DETAIL`, see RenderTrace.swift) and
 counts, over the traced span, the core-seconds with fewer than --cores worker
-processes alive, split by what the parent was doing then: before the first
-worker, after the last one, preparing a book (from its `job-start` to its
+processes alive, split by what the parent was doing then: the batch plan,
+before the first worker, after the last one, preparing a book (from its `job-start` to its
 `planned`: opening and reading it, pronunciation, cache keys), joining a split
 chapter's segments, or nothing to start (the tail of a book or of the batch).
 Also prints each worker's start-up (launch to `worker-ready`: opening the book,
@@ -37,7 +37,7 @@ def main():
     start, end = events[0][0], events[-1][0]
     launches = [time for time, _, kind, _ in events if kind == "launch"]
     exits = [time for time, _, kind, _ in events if kind == "exit"]
-    running, preparing, joining = 0, 0, 0
+    running, preparing, joining, planning = 0, 0, 0, False
     idle = collections.Counter()
     gaps = []
     launched_at, startup = {}, []
@@ -46,7 +46,9 @@ def main():
         span = time - previous
         free = max(0, options.cores - running)
         if span > 0 and free:
-            if not launches or time <= launches[0]:
+            if planning:
+                cause = "the batch plan (every book opened to estimate it, on every core: not idle CPU)"
+            elif not launches or time <= launches[0]:
                 cause = "before the first worker (parent: open, read, plan)"
             elif time > exits[-1]:
                 cause = "after the last worker (parent: last join, book.json, playlist, steps)"
@@ -64,6 +66,8 @@ def main():
             launched_at[detail.split()[-1]] = time
         elif kind == "exit":
             running -= 1
+        elif kind in ("plan-start", "plan-end"):
+            planning = kind == "plan-start"
         elif kind == "job-start":
             preparing += 1
         elif kind == "planned":
