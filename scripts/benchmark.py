@@ -33,6 +33,9 @@ With --parallel, instead: every core on one book and on a batch (issue 16).
   batch           `follow-render batch` over the corpus books at --jobs 2: CPU
                   utilisation (target >= 90% of 2 cores) and wall against the
                   sum of CPU / 2 (target within 10%).
+  The --jobs 2 runs are traced (FOLLOW_RENDER_TRACE) and scripts/trace-idle.py
+  says where worker slots idled in them; /proc/stat says how much of the cores
+  other (niced) work took meanwhile, which no scheduling here can give back.
   scripts/benchmark.py --parallel [--rate 4x] [--units 48000] [--batch-books all|N]
 """
 
@@ -54,18 +57,43 @@ CLI = os.path.join(ROOT, ".build", "release", "follow-render")
 BITRATE = 64  # follow-render's default MP3 bitrate, used for the baseline too
 
 
-def timed(command, cwd=None):
-    """Runs command under /usr/bin/time -v; returns wall, cpu seconds and peak MB."""
+def timed(command, cwd=None, trace=None):
+    """Runs command under /usr/bin/time -v; returns wall, cpu seconds and peak MB.
+    With `trace`, the run writes its scheduling trace there (FOLLOW_RENDER_TRACE)."""
+    environment = dict(os.environ, FOLLOW_RENDER_TRACE=trace) if trace else None
     with tempfile.NamedTemporaryFile("r", suffix=".time") as report:
+        before = machine_seconds()
         start = time.monotonic()
-        subprocess.run(["/usr/bin/time", "-v", "-o", report.name] + command, cwd=cwd, check=True,
+        subprocess.run(["/usr/bin/time", "-v", "-o", report.name] + command, cwd=cwd, check=True, env=environment,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         wall = time.monotonic() - start
+        after = machine_seconds()
         text = report.read()
     user = float(re.search(r"User time \(seconds\): ([\d.]+)", text).group(1))
     system = float(re.search(r"System time \(seconds\): ([\d.]+)", text).group(1))
     peak_kb = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", text).group(1))
-    return {"wall": wall, "cpu": user + system, "peak": peak_kb / 1024}
+    others = {key: after[key] - before[key] for key in before}
+    return {"wall": wall, "cpu": user + system, "peak": peak_kb / 1024, "others": others}
+
+
+def machine_seconds():
+    """Core-seconds the whole machine has spent so far (/proc/stat): `niced` is every process
+    at a positive nice value (the helpers' work on a shared machine; this benchmark runs at 0),
+    `steal` what the hypervisor gave to other machines."""
+    with open("/proc/stat") as handle:
+        fields = [int(value) for value in handle.readline().split()[1:]]
+    ticks = os.sysconf("SC_CLK_TCK")
+    return {"niced": fields[1] / ticks, "steal": (fields[7] if len(fields) > 7 else 0) / ticks}
+
+
+def contention(figures, cores=2, utilisation=True):
+    """One line: the cores' time other work took during a run, and (with `utilisation`) this
+    run's CPU against the cores' time that other work left it."""
+    taken = figures["others"]["niced"] + figures["others"]["steal"]
+    left = max(1e-9, cores * figures["wall"] - taken)
+    line = (f"other work during it: {figures['others']['niced']:.1f} core-s at nice > 0, "
+            f"{figures['others']['steal']:.1f} stolen, {taken / (cores * figures['wall']):.0%} of {cores} cores")
+    return line + (f"; this run's CPU / the cores' time left: {figures['cpu'] / left:.0%}" if utilisation else "")
 
 
 def cli(*arguments):
@@ -125,9 +153,17 @@ def wav_seconds(folder):
     return total
 
 
-def render(book, out, arguments):
+def render(book, out, arguments, trace=None):
     shutil.rmtree(out, ignore_errors=True)
-    return timed([CLI, book, "--out", out, "--quiet", "--force", *arguments])
+    return timed([CLI, book, "--out", out, "--quiet", "--force", *arguments], trace=trace)
+
+
+def idle_report(trace):
+    """Prints where worker slots idled in a traced run (scripts/trace-idle.py), indented."""
+    script = os.path.join(ROOT, "scripts", "trace-idle.py")
+    report = subprocess.run([sys.executable, script, trace], check=True, capture_output=True, text=True).stdout
+    summary = report.split("longest idle")[0]
+    print("".join("    " + line + "\n" for line in summary.splitlines()), end="")
 
 
 def row(name, figures, audio, baseline):
@@ -222,11 +258,15 @@ def parallel_benchmarks(options):
                                               ("three equal chapters", 3, options.units // 3, 0.55)]:
             book = generated_book(os.path.join(work, name.replace(" ", "-")), chapters, units)
             one = render(book, os.path.join(work, "one"), ["--rate", options.rate, "--jobs", "1"])
-            two = render(book, os.path.join(work, "two"), ["--rate", options.rate, "--jobs", "2"])
+            trace = os.path.join(work, name.replace(" ", "-") + ".trace")
+            two = render(book, os.path.join(work, "two"), ["--rate", options.rate, "--jobs", "2"], trace=trace)
             label = f"{name} ({chapters} x {units:,} units)"
             print(f"{label + ' jobs=1':<34} {one['wall']:8.2f} {one['cpu']:8.2f}")
             print(f"{label + ' jobs=2':<34} {two['wall']:8.2f} {two['cpu']:8.2f} {two['wall'] / one['wall']:8.2f} "
                   f"{two['cpu'] / one['cpu']:10.2f}   (target wall ratio <= {target})")
+            print("    jobs=1: " + contention(one, utilisation=False))
+            print("    jobs=2: " + contention(two))
+            idle_report(trace)
             # The same command again keeps every chapter: what is left is the parent's serial work
             # (opening the book, reading its chapters, cache keys, book.json), which no worker overlaps.
             kept = timed([CLI, book, "--out", os.path.join(work, "two"), "--quiet", "--rate", options.rate, "--jobs", "2"])
@@ -241,12 +281,15 @@ def parallel_benchmarks(options):
         plan = timed([CLI, "batch", listing, "--out-root", os.path.join(work, "batch"), "--rate", options.rate,
                       "--jobs", "2", "--dry-run"])
         print(f"batch plan (--dry-run: every book opened to estimate it): wall {plan['wall']:.2f} s, CPU {plan['cpu']:.2f} s")
+        trace = os.path.join(work, "batch.trace")
         batch = timed([CLI, "batch", listing, "--out-root", os.path.join(work, "batch"), "--rate", options.rate,
-                       "--jobs", "2", "--quiet"])
+                       "--jobs", "2", "--quiet"], trace=trace)
         utilisation = batch["cpu"] / (2 * batch["wall"])
         print(f"batch of {len(books)} corpus books at {options.rate}, jobs=2: wall {batch['wall']:.2f} s, "
               f"CPU {batch['cpu']:.2f} s; utilisation {utilisation:.0%} of 2 cores (target >= 90%); "
               f"wall / (CPU / 2) = {batch['wall'] / (batch['cpu'] / 2):.2f} (target <= 1.10)")
+        print("    " + contention(batch))
+        idle_report(trace)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

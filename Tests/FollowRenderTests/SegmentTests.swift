@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Long chapters split into segments across workers", .serialized)
 struct SegmentTests {
-    /// One generated chapter of about 13,000 UTF-16 units (two segments) and a short one.
+    /// One generated chapter of about 13,000 UTF-16 units (four segments) and a short one.
     private static let book = Result { try LongChapterBook.make(units: 13_000, name: "segments") }
     /// The book rendered at 4x with two workers, shared by the tests.
     private static let jobsTwo = Result { try RenderedFolder.render(try book.get(), ["--rate", "4x", "--jobs", "2"], name: "jobs2") }
@@ -14,7 +14,7 @@ struct SegmentTests {
         let archive = try EPUBArchive(path: TestPaths.book("childrens-literature.epub"))
         let long = try #require(ChapterReader(archive: archive).read().chapters.max { $0.text.utf16Count < $1.text.utf16Count })
         let plan = SegmentPlan(chapter: long)
-        #expect(plan.segments.count == long.text.utf16Count / SegmentPlan.targetUnits / 2 * 2)
+        #expect(plan.segments.count == max(SegmentPlan.minimumSegments, long.text.utf16Count / SegmentPlan.targetUnits / 2 * 2))
         #expect(plan.segments.first?.lowerBound == 0)
         #expect(plan.segments.last?.upperBound == long.sentences.count)
         #expect(zip(plan.segments, plan.segments.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
@@ -27,7 +27,7 @@ struct SegmentTests {
         let alice = ChapterReader(archive: try EPUBArchive(path: TestPaths.book("alice-in-wonderland-epub2.epub"))).read().chapters
         #expect(alice.contains { $0.text.utf16Count >= SegmentPlan.splitUnits } && alice.contains { $0.text.utf16Count < SegmentPlan.splitUnits })
         for chapter in alice {
-            let expected = chapter.text.utf16Count >= SegmentPlan.splitUnits ? 2 : 1
+            let expected = chapter.text.utf16Count >= SegmentPlan.splitUnits ? SegmentPlan.minimumSegments : 1
             #expect(SegmentPlan(chapter: chapter).segments.count == expected, "a chapter of \(chapter.text.utf16Count) units")
         }
     }
@@ -64,7 +64,7 @@ struct SegmentTests {
 
         let source = try #require(ChapterReader(archive: try EPUBArchive(path: book)).read().chapters.first)
         let plan = SegmentPlan(chapter: source)
-        #expect(plan.segments.count == 2)
+        #expect(plan.segments.count == SegmentPlan.minimumSegments)
         let pauses = PauseSchedule(sampleRate: 22_050, speed: 4).pauses(in: source)
         for cut in plan.segments.dropFirst().map(\.lowerBound) {
             let before = timing.sentences[cut - 1].end.value, after = timing.sentences[cut].begin.value

@@ -30,6 +30,8 @@ public struct BatchPlan: Sendable {
     /// book to estimate its audio: on every core at once, since nothing
     /// renders until the plan is made.
     public init(paths: [String], options: BatchOptions) {
+        RenderTrace.mark("plan-start", "\(paths.count) books")
+        defer { RenderTrace.mark("plan-end") }
         let slugs = BookSlug.make(paths)
         let estimates = Locked([Double](repeating: 0, count: paths.count))
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in

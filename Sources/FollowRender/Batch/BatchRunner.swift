@@ -4,9 +4,11 @@ import Synchronization
 /// Renders a task's books into the output root, several at once, with one
 /// worker budget shared by all of them.
 ///
-/// Books start longest first. Up to `jobs` books run side by side, and their
-/// worker processes together never exceed `jobs`, so a long single-chapter
-/// book keeps one core while small books share the others. Each finished
+/// Books start longest first. Up to `jobs + 1` books run side by side, and
+/// their worker processes together never exceed `jobs`, so a long
+/// single-chapter book keeps one core while small books share the others,
+/// and a book's serial start (opening and reading it, in this process) runs
+/// while the other books' workers keep every core busy. Each finished
 /// book's outcome is saved at once; a failed book is recorded and the batch
 /// goes on. A rerun resumes: each book's `BookRenderer` keeps chapters whose
 /// cache keys match, so a finished book is not synthesized again.
@@ -27,7 +29,7 @@ public struct BatchRunner: Sendable {
     public func run(cancellation: RenderCancellation = RenderCancellation(),
                     onEvent: @escaping @Sendable (BatchEvent) -> Void) throws -> [BookOutcome] {
         let budget = WorkerBudget(size: options.jobs)
-        let bookSlots = DispatchSemaphore(value: options.jobs)
+        let bookSlots = DispatchSemaphore(value: options.jobs + 1)
         let group = DispatchGroup()
         let outcomes = Locked<[BookOutcome]>([])
         let saveErrors = Locked<[RenderError]>([])
@@ -46,6 +48,8 @@ public struct BatchRunner: Sendable {
                     bookSlots.signal()
                     group.leave()
                 }
+                RenderTrace.mark("book-start", entry.slug)
+                defer { RenderTrace.mark("book-end", entry.slug) }
                 emit(.started(entry))
                 let book = BatchBook(entry: entry, options: options, folder: store.folder(for: entry.slug), budget: budget)
                 guard let outcome = try? book.run(cancellation: cancellation, warn: { emit(.warning(entry, $0)) }) else { return }

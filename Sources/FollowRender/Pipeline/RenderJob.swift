@@ -35,6 +35,8 @@ public struct RenderJob: Sendable {
     public func run(cancellation: RenderCancellation = RenderCancellation(),
                     onEvent: @escaping @Sendable (RenderJobEvent) -> Void) throws -> RenderSummary {
         let path = options.bookPath
+        RenderTrace.mark("job-start", path)
+        defer { RenderTrace.mark("job-end", path) }
         let warn: (String) -> Void = { onEvent(.warning(file: path, message: $0)) }
         try checkOutputPaths()
         let archive = try BookOpener.open(path, input: options.settings.input, strict: options.strict, warn: warn)

@@ -53,6 +53,8 @@ public struct BookRenderer: Sendable {
     /// when `cancellation` fires.
     public func run(cancellation: RenderCancellation = RenderCancellation(),
                     onEvent: @escaping @Sendable (RenderEvent) -> Void) throws -> RenderSummary {
+        RenderTrace.mark("render-start", bookPath)
+        defer { RenderTrace.mark("render-end", bookPath) }
         let engine = try SpeechEngine.shared()
         let voices = try VoiceResolver(engine: engine, forced: settings.voice, bookLanguage: book.metadata.language)
         let created = try Self.prepareFolder(outputFolder)
@@ -105,6 +107,7 @@ public struct BookRenderer: Sendable {
         onEvent(.planned(indices: jobs.map(\.index).enumerated().filter { $0.offset == 0 || jobs[$0.offset - 1].index != $0.element }
             .map(\.element)))
         let segments = SegmentCollector()
+        RenderTrace.mark("planned", "\(jobs.count) jobs")
         let pool = WorkerPool(executable: workerExecutable, width: min(jobs.count, self.jobs), budget: budget)
         // Longest first, segments and whole chapters alike, so the last job to finish is a short one;
         // in reading order when an audiobook is encoded while the chapters render.
@@ -114,6 +117,8 @@ public struct BookRenderer: Sendable {
             guard let event = segments.translate(workerEvent, join: { parts in
                 let chapter = chapters.first { $0.index == parts[0].index }
                 guard let chapter else { throw RenderError(.noChapter, "no chapter \(parts[0].index)") }
+                RenderTrace.mark("join-start", "\(chapter.index)")
+                defer { RenderTrace.mark("join-end", "\(chapter.index)") }
                 return try SegmentJoiner(chapter: chapter, folder: folder, parts: parts).join()
             }) else { return }
             if case let .finished(result) = event {

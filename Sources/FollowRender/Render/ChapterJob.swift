@@ -39,24 +39,32 @@ public struct ChapterJob: Hashable, Sendable, Codable {
         guard let chapter = try reader.chapter(item) else {
             throw RenderError(.noChapter, file: item.path, "no narratable text")
         }
-        // Lexicon warnings were shown by the process that planned the render.
+        let plan = segment.map { _ in SegmentPlan(chapter: chapter) }
+        if let plan, let segment, !plan.segments.indices.contains(segment) {
+            throw RenderError(.noChapter, "chapter \(index) has no segment \(segment)")
+        }
+        // A segment's worker works out the spoken forms of its own sentences only (each
+        // sentence's form depends on that sentence alone). Lexicon warnings were shown by
+        // the process that planned the render.
+        var spoken = chapter
+        if let plan, let segment { spoken.sentences = Array(chapter.sentences[plan.segments[segment]]) }
         let spokenForms = try Pronouncer(archive: archive, lexiconPaths: settings.lexicons) { _ in }
-            .spokenSentences(of: chapter)
+            .spokenSentences(of: spoken)
+        RenderTrace.mark("worker-ready", "\(index).\(segment ?? 0)")
         let engine = try SpeechEngine.shared()
         let voices = try VoiceResolver(engine: engine, forced: settings.voice, bookLanguage: archive.book.metadata.language)
         let audioFile = OutputNaming.audioFile(index: index, title: chapter.title, format: settings.format)
         let timingFile = OutputNaming.timingFile(index: index, title: chapter.title)
         let audioPath = outputFolder + "/" + audioFile
         let sampleRate = engine.sampleRate
-        let renderer = ChapterRenderer(engine: engine, settings: settings, voices: voices, spokenForms: spokenForms)
+        var renderer = ChapterRenderer(engine: engine, settings: settings, voices: voices, spokenForms: spokenForms)
+        renderer.firstSpokenSentence = plan.flatMap { plan in segment.map { plan.segments[$0].lowerBound } } ?? 0
         var result = ChapterResult(
             index: index, href: chapter.href, title: chapter.title, audio: audioFile, timing: timingFile,
             duration: Seconds(0), sentences: chapter.sentences.count, words: chapter.wordCount,
             sampleRate: sampleRate, unvoicedLanguages: []
         )
-        if let segment {
-            let plan = SegmentPlan(chapter: chapter)
-            guard plan.segments.indices.contains(segment) else { throw RenderError(.noChapter, "chapter \(index) has no segment \(segment)") }
+        if let plan, let segment {
             let file = ".\(audioFile).segment-\(segment).partial-\(ProcessInfo.processInfo.processIdentifier)"
             let writer = try MP3Writer(path: outputFolder + "/" + file, sampleRate: sampleRate, bitrate: settings.bitrate,
                                        tags: tags(for: chapter, in: archive), infoTag: false, id3Tag: segment == 0)

@@ -10,8 +10,11 @@ struct ChapterRenderer {
     let engine: SpeechEngine
     let settings: RenderSettings
     let voices: VoiceResolver
-    /// What eSpeak is given for each sentence (`Pronouncer`); empty: the text as shown.
+    /// What eSpeak is given for each sentence (`Pronouncer`), from the sentence
+    /// `firstSpokenSentence` on; empty: the text as shown.
     var spokenForms: [SpokenSentence] = []
+    /// The chapter's sentence `spokenForms[0]` is for: 0, or a segment's first sentence.
+    var firstSpokenSentence = 0
 
     /// Renders `chapter` into `writer`; `progress` gets the sentences done and samples written so far.
     ///
@@ -32,7 +35,8 @@ struct ChapterRenderer {
             let pause = index == range.lowerBound ? edges?.leading ?? pauses[index] : pauses[index]
             try writer.write(silence(pause))
             cursor += pause
-            let form = index < spokenForms.count ? spokenForms[index] : nil
+            let position = index - firstSpokenSentence
+            let form = spokenForms.indices.contains(position) ? spokenForms[position] : nil
             var clip = try speak(sentence, spoken: form?.isReplaced == true ? form : nil, in: chapter, into: writer)
             if clip.length == 0 {
                 let filler = silence(schedule.samples(PauseSchedule.silentSentence))

@@ -143,6 +143,8 @@ final class WorkerPool: Sendable {
         case .success?: break
         }
         observe?(job.index, .registered)
+        let traced = "\(URL(fileURLWithPath: job.bookPath).lastPathComponent) \(job.index).\(job.segment ?? 0) \(process.processIdentifier)"
+        RenderTrace.mark("launch", traced)
         emit(.started(index: job.index))
         var outcome: Result<ChapterResult, RenderError>?
         var buffer = Data()
@@ -171,6 +173,7 @@ final class WorkerPool: Sendable {
             }
         }
         process.waitUntilExit()
+        RenderTrace.mark("exit", traced)
         state.withLock { $0.running[process.processIdentifier] = nil }
         let exit = WorkerExit(signal: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil,
                               status: process.terminationStatus,

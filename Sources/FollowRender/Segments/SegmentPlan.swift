@@ -13,10 +13,17 @@ public struct SegmentPlan: Hashable, Sendable {
     /// beside its synthesis.
     public static let targetUnits = 12_000
 
-    /// The shortest chapter that is split (in two, then): chapters of ordinary
-    /// length, not only very long ones, must be cut for three of them to keep
-    /// two cores busy to the end.
+    /// The shortest chapter that is split: chapters of ordinary length, not
+    /// only very long ones, must be cut for three of them to keep two cores
+    /// busy to the end.
     public static let splitUnits = 12_000
+
+    /// The fewest segments of a split chapter. Two were not enough: three
+    /// chapters of 16,000 units made 6 equal jobs for two workers, and the
+    /// one that ran last alone for as long as the two workers' times differed
+    /// (1.8 s of a 30 s render, traced); with 4 per chapter the jobs are half
+    /// as long, and so is that tail.
+    public static let minimumSegments = 4
 
     /// Sentence index ranges, in order, covering every sentence.
     public var segments: [Range<Int>]
@@ -25,7 +32,7 @@ public struct SegmentPlan: Hashable, Sendable {
         let units = chapter.text.utf16Count
         let wanted = units / Self.targetUnits
         // An even count splits evenly over 2 or 4 workers.
-        let count = units < Self.splitUnits ? 1 : max(2, wanted + wanted % 2)
+        let count = units < Self.splitUnits ? 1 : max(Self.minimumSegments, wanted + wanted % 2)
         let cuts = Self.paragraphStarts(chapter)
         var bounds: [Int] = []
         for part in 1..<max(count, 1) {
