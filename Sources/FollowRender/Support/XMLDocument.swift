@@ -11,10 +11,13 @@ final class XMLDocument {
     fileprivate let pointer: xmlDocPtr
     /// The container path the document was read from, for messages.
     let path: String
+    /// The size of the source in bytes: about as much as the text it holds can take.
+    let sourceSize: Int
 
     /// Parses `data`; `path` only names the document in errors.
     init(data: Data, path: String) throws(BookError) {
         self.path = path
+        sourceSize = data.count
         guard !data.isEmpty else { throw BookError(.malformed, file: path, "document is empty") }
         guard data.count < Int32.max / 2 else { throw BookError(.malformed, file: path, "document is too large") }
         let source = HTMLEntities.numericReferences(in: data)

@@ -25,7 +25,7 @@ public struct NarrationExtractor {
         guard let root = document.root else {
             return ExtractedDocument(text: empty.finish(), language: language, firstHeading: nil, semantics: DocumentSemantics())
         }
-        var walk = Walk(options: options)
+        var walk = Walk(options: options, capacity: document.sourceSize)
         let rootLanguage = Self.language(of: root) ?? language
         walk.visit(root, context: Walk.Context(language: rootLanguage, kind: .text, preformatted: false, silent: false,
                                                alphabet: "ipa", spokenAsPhonemes: false))
@@ -80,12 +80,15 @@ public struct NarrationExtractor {
         }
 
         let options: NarrationOptions
-        var builder = NarrationBuilder()
+        var builder: NarrationBuilder
         var textNodeCount = 0
         /// `ssml:ph` elements met, with untrimmed ranges.
         var phonemes: [PronunciationHints.Phonemes] = []
 
-        init(options: NarrationOptions) { self.options = options }
+        init(options: NarrationOptions, capacity: Int) {
+            self.options = options
+            builder = NarrationBuilder(capacity: capacity)
+        }
 
         mutating func visit(_ node: XMLNode, context: Context) {
             switch node.kind {
