@@ -70,11 +70,12 @@ final class XMLDocument {
 
     /// The document element.
     var root: XMLNode? {
-        xmlDocGetRootElement(pointer).map { XMLNode(document: self, pointer: $0) }
+        xmlDocGetRootElement(pointer).map { XMLNode(owner: self, pointer: $0) }
     }
 }
 
-/// A node of an `XMLDocument`, valid while it keeps the document alive.
+/// A node of an `XMLDocument` (or of the subtree an `XMLStream` stands on),
+/// valid while it keeps its owner alive.
 struct XMLNode {
     /// The kinds of node narration cares about.
     enum Kind {
@@ -84,8 +85,9 @@ struct XMLNode {
         case other
     }
 
-    let document: XMLDocument
-    fileprivate let pointer: xmlNodePtr
+    /// The `XMLDocument` or `XMLStream` that frees the node.
+    let owner: AnyObject
+    let pointer: xmlNodePtr
 
     var kind: Kind {
         switch pointer.pointee.type {
@@ -129,7 +131,7 @@ struct XMLNode {
         var result: [XMLNode] = []
         var child = pointer.pointee.children
         while let current = child {
-            result.append(XMLNode(document: document, pointer: current))
+            result.append(XMLNode(owner: owner, pointer: current))
             child = current.pointee.next
         }
         return result
@@ -167,7 +169,7 @@ private extension OpaquePointer {
 
 /// The first error libxml2 reports while parsing (its `lastError` is the last,
 /// usually a consequence of the first).
-private final class XMLFirstError {
+final class XMLFirstError {
     private(set) var message: String?
     private(set) var line: Int?
 
