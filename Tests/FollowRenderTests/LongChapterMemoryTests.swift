@@ -11,15 +11,14 @@ struct LongChapterMemoryTests {
     private static let book = Result { try LongChapterBook.make(units: 5_000_000, name: "memory") }
 
     /// How many bytes of memory each command may use per byte of the chapter's XHTML.
-    /// Measured on a 52 MB chapter (debug build): 4.9× for each of the four, the
-    /// libxml2 tree of the chapter (about 3.5×) being most of it; before the text was
-    /// built once as a String and cut block by block, inspect and segment took 7.4×,
-    /// segment --json and --spoken 15× (README, Performance).
+    /// Measured on a 52 MB chapter (debug build): 2.3× for each, the chapter read as a
+    /// stream and cut paragraph by paragraph; before, 7.5× for inspect and segment,
+    /// 16.2× for segment --json and 14.2× for --spoken (README, Performance).
     private static let limits: [(arguments: [String], perByte: Double)] = [
-        (["inspect"], 6),
-        (["segment", "--chapter", "1"], 6),
-        (["segment", "--chapter", "1", "--json"], 6),
-        (["segment", "--chapter", "1", "--spoken"], 6),
+        (["inspect"], 3),
+        (["segment", "--chapter", "1"], 3),
+        (["segment", "--chapter", "1", "--json"], 3),
+        (["segment", "--chapter", "1", "--spoken"], 3),
     ]
 
     /// The exit status and peak RSS in bytes of the CLI run with `arguments`.
