@@ -46,27 +46,30 @@ enum SegmentCommand: Command {
         var chapter = try BookOpener.chapter(options.index, of: archive, path: options.path, options: options.reading.narration,
                                              segmented: false)
         let pronouncer = PronunciationOptions.pronouncer(archive, lexicons: options.reading.lexicons)
-        let spoken: [SpokenSentence]
         do {
-            if !options.json, !options.spoken, pronouncer.speaksAsWritten(chapter) {
-                // Nothing to show but the sentences: print each as it is cut, holding none.
-                Console.output("\(chapter.index)  \(chapter.href)  \(chapter.title)")
-                try Segmenter.forEachSentence(in: chapter.text) { printSentence($0, of: chapter) }
-                return 0
+            var json = options.json ? try SegmentationJSON(chapter: chapter, to: FileHandle.standardOutput) : nil
+            if !options.json { Console.output("\(chapter.index)  \(chapter.href)  \(chapter.title)") }
+            let print = { (sentence: Sentence, spoken: () -> String) throws in
+                if json != nil {
+                    try json?.write(sentence, spoken: spoken())
+                } else {
+                    printSentence(sentence, of: chapter)
+                    if options.spoken { Console.output("    spoken: \(spoken())") }
+                }
             }
-            chapter.sentences = try Segmenter.sentences(in: chapter.text)
-            spoken = try pronouncer.spokenSentences(of: chapter)
+            if pronouncer.speaksAsWritten(chapter) {
+                // Each sentence is printed as it is cut, holding none (a chapter of millions of words).
+                try Segmenter.forEachSentence(in: chapter.text) { sentence in
+                    try print(sentence) { SpokenSentence.asWritten(sentence, in: chapter.text).text }
+                }
+            } else {
+                chapter.sentences = try Segmenter.sentences(in: chapter.text)
+                let spoken = try pronouncer.spokenSentences(of: chapter)
+                for (sentence, form) in zip(chapter.sentences, spoken) { try print(sentence) { form.text } }
+            }
+            try json?.finish()
         } catch {
             throw FileFailure(file: options.path, error: error)
-        }
-        if options.json {
-            try SegmentationJSON.write(chapter, spoken: spoken.map(\.text), to: FileHandle.standardOutput)
-        } else {
-            Console.output("\(chapter.index)  \(chapter.href)  \(chapter.title)")
-            for (sentence, form) in zip(chapter.sentences, spoken) {
-                printSentence(sentence, of: chapter)
-                if options.spoken { Console.output("    spoken: \(form.text)") }
-            }
         }
         return 0
     }

@@ -35,6 +35,27 @@ struct OutputSafetyTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/sub").isEmpty)
     }
 
+    @Test("the input survives --audiobook and --library naming it: a text book named like an audiobook, an EPUB as the library")
+    func inputSurvivesAudiobookAndLibrary() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: TestPaths.fixtures.appendingPathComponent("inputs/lighthouse.txt").path,
+                                         toPath: folder + "/story.m4b")
+        let cases: [(book: String, options: [String])] = [
+            ("story.m4b", ["--audiobook", "story.m4b"]), ("story.m4b", ["--audiobook", "sub/../story.m4b"]),
+            ("story.m4b", ["--library", "story.m4b"]), ("book.epub", ["--library", "book.epub"]),
+            ("book.epub", ["--library", "link.epub"]),
+        ]
+        for (book, options) in cases {
+            let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + book))
+            let run = try CommandRun.cli([book, "--rate", "4x", "--chapters", "1", "--quiet", "--out", "out"] + options, in: folder)
+            #expect(run.status == 1, "\(options): \(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.contains("input"), "\(options): \(run.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + book)) == before)
+            #expect(!FileManager.default.fileExists(atPath: folder + "/out"), "\(options)")
+        }
+    }
+
     @Test("an unpacked book is never written into: neither the default folder nor an --out inside it")
     func unpackedBookFolder() throws {
         let folder = try TestPaths.temporaryFolder()

@@ -92,3 +92,25 @@ enum SpokenComposer {
         return pieces
     }
 }
+
+extension SpokenSentence {
+    /// The spoken form of `sentence` of `text` when nothing replaces any of it
+    /// (`Pronouncer.speaksAsWritten`): composed from the sentence's own units,
+    /// so the sentences of a very long chapter can be streamed (`segment
+    /// --spoken`/`--json`) without the whole text as UTF-16.
+    public static func asWritten(_ sentence: Sentence, in text: ChapterText) -> SpokenSentence {
+        let origin = sentence.range.location
+        let units = Array(text.substring(sentence.range).utf16)
+        let local = sentence.words.map { TextRange(location: $0.location - origin, length: $0.length) }
+        var spoken = SpokenComposer.compose(range: TextRange(location: 0, length: units.count), words: local, units: units,
+                                            replacements: [])
+        spoken.range = sentence.range
+        spoken.shownWords = sentence.words
+        spoken.segments = spoken.segments.map { segment in
+            var shifted = segment
+            shifted.shown = (segment.shown.lowerBound + origin)..<(segment.shown.upperBound + origin)
+            return shifted
+        }
+        return spoken
+    }
+}

@@ -113,6 +113,9 @@ final class WorkerPool: Sendable {
     private func launch(_ process: Process) -> Result<Void, RenderError>? {
         state.withLock { state in
             guard !state.cancelled else { return nil }
+            guard DetachedThread.canStartDefaultThread() else {
+                return .failure(RenderError(.outOfMemory, "out of memory: no thread could be started to watch a worker process"))
+            }
             do {
                 try process.run()
             } catch {

@@ -11,10 +11,13 @@ final class XMLDocument {
     fileprivate let pointer: xmlDocPtr
     /// The container path the document was read from, for messages.
     let path: String
+    /// The size of the source in bytes: about as much as the text it holds can take.
+    let sourceSize: Int
 
     /// Parses `data`; `path` only names the document in errors.
     init(data: Data, path: String) throws(BookError) {
         self.path = path
+        sourceSize = data.count
         guard !data.isEmpty else { throw BookError(.malformed, file: path, "document is empty") }
         guard data.count < Int32.max / 2 else { throw BookError(.malformed, file: path, "document is too large") }
         let source = HTMLEntities.numericReferences(in: data)
@@ -67,11 +70,12 @@ final class XMLDocument {
 
     /// The document element.
     var root: XMLNode? {
-        xmlDocGetRootElement(pointer).map { XMLNode(document: self, pointer: $0) }
+        xmlDocGetRootElement(pointer).map { XMLNode(owner: self, pointer: $0) }
     }
 }
 
-/// A node of an `XMLDocument`, valid while it keeps the document alive.
+/// A node of an `XMLDocument` (or of the subtree an `XMLStream` stands on),
+/// valid while it keeps its owner alive.
 struct XMLNode {
     /// The kinds of node narration cares about.
     enum Kind {
@@ -81,8 +85,9 @@ struct XMLNode {
         case other
     }
 
-    let document: XMLDocument
-    fileprivate let pointer: xmlNodePtr
+    /// The `XMLDocument` or `XMLStream` that frees the node.
+    let owner: AnyObject
+    let pointer: xmlNodePtr
 
     var kind: Kind {
         switch pointer.pointee.type {
@@ -126,7 +131,7 @@ struct XMLNode {
         var result: [XMLNode] = []
         var child = pointer.pointee.children
         while let current = child {
-            result.append(XMLNode(document: document, pointer: current))
+            result.append(XMLNode(owner: owner, pointer: current))
             child = current.pointee.next
         }
         return result
@@ -164,7 +169,7 @@ private extension OpaquePointer {
 
 /// The first error libxml2 reports while parsing (its `lastError` is the last,
 /// usually a consequence of the first).
-private final class XMLFirstError {
+final class XMLFirstError {
     private(set) var message: String?
     private(set) var line: Int?
 

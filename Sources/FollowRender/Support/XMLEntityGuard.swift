@@ -11,6 +11,15 @@ enum XMLEntityGuard {
     static let maximumExpansion = 1_000_000
 
     static func check(_ document: xmlDocPtr, path: String) throws(BookError) {
+        try checkDeclarations(document, path: path)
+        var counter = ExpansionCounter()
+        if counter.expansion(of: xmlDocGetRootElement(document), inEntity: false) > maximumExpansion {
+            throw tooLarge(path: path)
+        }
+    }
+
+    /// Refuses a document that declares an external entity.
+    static func checkDeclarations(_ document: xmlDocPtr, path: String) throws(BookError) {
         var node = document.pointee.intSubset?.pointee.children
         while let current = node {
             if current.pointee.type == XML_ENTITY_DECL {
@@ -25,15 +34,17 @@ enum XMLEntityGuard {
             }
             node = current.pointee.next
         }
-        var counter = ExpansionCounter()
-        if counter.expansion(of: xmlDocGetRootElement(document), inEntity: false) > maximumExpansion {
-            throw BookError(.unsafe, file: path, "entity references expand to more than \(maximumExpansion) characters (billion laughs?)")
-        }
+    }
+
+    /// The refusal of a document whose references expand too far.
+    static func tooLarge(path: String) -> BookError {
+        BookError(.unsafe, file: path, "entity references expand to more than \(maximumExpansion) characters (billion laughs?)")
     }
 }
 
 /// Measures the expanded length of entity references, each entity measured once.
-private struct ExpansionCounter {
+/// `XMLStream` keeps one for a whole document and adds each node as it passes.
+struct ExpansionCounter {
     private static let cap = XMLEntityGuard.maximumExpansion + 1
     private var entityLengths: [UnsafeMutableRawPointer: Int] = [:]
 
@@ -62,6 +73,25 @@ private struct ExpansionCounter {
             node = current.pointee.next
         }
         return sum
+    }
+
+    /// The expansion of one node as a stream passes it: an element's attributes
+    /// (its children pass on their own), an entity reference's replacement.
+    mutating func expansion(ofStreamed node: xmlNodePtr) -> Int {
+        switch node.pointee.type {
+        case XML_ENTITY_REF_NODE:
+            return node.pointee.children.map { length(ofEntity: UnsafeMutableRawPointer($0)) } ?? 0
+        case XML_ELEMENT_NODE:
+            var sum = 0
+            var attribute = node.pointee.properties
+            while let property = attribute, sum < Self.cap {
+                sum += expansion(of: property.pointee.children, inEntity: false)
+                attribute = property.pointee.next
+            }
+            return min(sum, Self.cap)
+        default:
+            return 0
+        }
     }
 
     /// The expanded length of one entity, measured on its parsed replacement.

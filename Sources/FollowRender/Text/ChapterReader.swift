@@ -31,10 +31,9 @@ public struct ChapterReader {
 
     /// `chapter(_:)` with `sentences` left empty, for callers that walk them
     /// with `Segmenter.forEachSentence` instead of holding them all (a chapter
-    /// of millions of words). The document's bytes are released once parsed.
+    /// of millions of words). The document is read as a stream, never as a whole tree.
     public func unsegmentedChapter(_ item: SpineItem) throws -> Chapter? {
-        let parsed = try XMLDocument(data: archive.data(at: item.path), path: item.path)
-        let document = extractor.extract(parsed, language: archive.book.metadata.language)
+        let document = try extractor.extract(archive.data(at: item.path), path: item.path, language: archive.book.metadata.language)
         guard document.text.text.contains(where: { !$0.isWhitespace }) else { return nil }
         let title = item.tocTitle ?? document.firstHeading ?? Self.fileTitle(item.path)
         return Chapter(

@@ -1,8 +1,20 @@
 /// Accumulates narration text as a browser lays out inline content:
 /// whitespace collapsed, paragraphs separated by one newline, `<br>` as a
 /// newline inside a paragraph, and every emitted code unit mapped to its source.
+///
+/// The text is kept once, as the `String` it becomes (UTF-8), filled from a
+/// small buffer of UTF-16 units: a chapter of 50 MB is not also held as an
+/// array of UTF-16 units twice its size.
 struct NarrationBuilder {
-    private var units: [UInt16] = []
+    /// The text emitted so far, but for `buffer`.
+    private var text = ""
+    /// The latest units, moved into `text` when enough have gathered.
+    private var buffer: [UInt16] = []
+    /// Code units emitted so far (UTF-16).
+    private(set) var count = 0
+    /// The last two units emitted, latest first, for the line-joining rules.
+    private var last: UInt16?
+    private var beforeLast: UInt16?
     private var paragraphs: [Paragraph] = []
     private var languages: [LanguageRun] = []
     private var spans: [SourceSpan] = []
@@ -21,8 +33,14 @@ struct NarrationBuilder {
     /// - and ‐, which at a line end before a lowercase letter split a word.
     private static let hyphens: Set<UInt16> = [0x2D, 0x2010]
 
-    /// Code units emitted so far.
-    var count: Int { units.count }
+    /// Units gathered before they are moved into `text`.
+    private static let bufferSize = 8_192
+
+    /// A builder whose text may grow to about `capacity` UTF-8 bytes without
+    /// being moved (the size of the source document is a close upper bound).
+    init(capacity: Int = 0) {
+        text.reserveCapacity(capacity)
+    }
 
     /// Appends the UTF-16 units of text node `node` as seen in `language`.
     mutating func append(_ text: [UInt16], node: Int, language: String, kind: Paragraph.Kind, preformatted: Bool) {
@@ -43,7 +61,7 @@ struct NarrationBuilder {
                 openParagraph(kind: kind, language: language)
                 flushBreak(language: language)
                 flushJoin(before: unit, language: language)
-                if let space = pendingSpace, units.last != Self.newline, units.count > paragraphStart! {
+                if let space = pendingSpace, last != Self.newline, count > paragraphStart! {
                     emit(Self.space, node: space.node, offset: space.offset, language: space.language)
                 }
                 pendingSpace = nil
@@ -69,7 +87,7 @@ struct NarrationBuilder {
     /// A block boundary: the open paragraph, if any, is finished.
     mutating func endParagraph() {
         if let start = paragraphStart {
-            paragraphs.append(Paragraph(range: TextRange(location: start, length: units.count - start), kind: paragraphKind))
+            paragraphs.append(Paragraph(range: TextRange(location: start, length: count - start), kind: paragraphKind))
         }
         paragraphStart = nil
         pendingSpace = nil
@@ -80,8 +98,9 @@ struct NarrationBuilder {
     /// The finished narration text.
     mutating func finish() -> ChapterText {
         endParagraph()
+        moveBuffer()
         return ChapterText(
-            text: String(decoding: units, as: UTF16.self),
+            text: text,
             paragraphs: paragraphs,
             languages: languages,
             sourceMap: spans
@@ -90,8 +109,8 @@ struct NarrationBuilder {
 
     private mutating func openParagraph(kind: Paragraph.Kind, language: String) {
         guard paragraphStart == nil else { return }
-        if !units.isEmpty { emit(Self.newline, language: language) }
-        paragraphStart = units.count
+        if count > 0 { emit(Self.newline, language: language) }
+        paragraphStart = count
         paragraphKind = kind
         pendingSpace = nil
         pendingBreak = false
@@ -101,20 +120,25 @@ struct NarrationBuilder {
         guard pendingJoin else { return }
         pendingJoin = false
         pendingSpace = nil
-        if let last = units.last, Self.hyphens.contains(last), CodeUnit.isLowercase(unit),
-           units.count >= 2, CodeUnit.isLetter(units[units.count - 2]) {
+        if let last, Self.hyphens.contains(last), CodeUnit.isLowercase(unit),
+           let beforeLast, CodeUnit.isLetter(beforeLast) {
             removeLast()
-        } else if units.last.map(CodeUnit.isWhitespace) != true {
+        } else if last.map(CodeUnit.isWhitespace) != true {
             emit(Self.space, language: language)
         }
     }
 
     /// Takes back the last emitted unit (a hyphen that joined two lines).
+    /// The hyphen is one unit and one scalar. A unit is always emitted right
+    /// after (`flushJoin` precedes an `emit`), so the unit before the letter
+    /// that is now last is never asked for.
     private mutating func removeLast() {
-        units.removeLast()
+        if buffer.isEmpty { text.unicodeScalars.removeLast() } else { buffer.removeLast() }
+        (last, beforeLast) = (beforeLast, nil)
+        count -= 1
         languages[languages.count - 1].range.length -= 1
         if languages[languages.count - 1].range.length == 0 { languages.removeLast() }
-        if let last = spans.last, last.range.end == units.count + 1 {
+        if let last = spans.last, last.range.end == count + 1 {
             spans[spans.count - 1].range.length -= 1
             if spans[spans.count - 1].range.length == 0 { spans.removeLast() }
         }
@@ -127,9 +151,18 @@ struct NarrationBuilder {
         emit(Self.newline, language: language)
     }
 
+    /// Moves the gathered units into `text`, never between the two halves of a surrogate pair.
+    private mutating func moveBuffer() {
+        text += String(decoding: buffer, as: UTF16.self)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
     private mutating func emit(_ unit: UInt16, node: Int? = nil, offset: Int = 0, language: String) {
-        let location = units.count
-        units.append(unit)
+        let location = count
+        if buffer.count >= Self.bufferSize, !UTF16.isLeadSurrogate(buffer[buffer.count - 1]) { moveBuffer() }
+        buffer.append(unit)
+        count += 1
+        (last, beforeLast) = (unit, last)
         if let last = languages.last, last.language == language {
             languages[languages.count - 1].range.length += 1
         } else {

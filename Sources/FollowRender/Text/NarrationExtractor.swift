@@ -14,9 +14,11 @@ public struct NarrationExtractor {
         self.options = options
     }
 
-    /// The narration of a document, and the text of its first heading.
+    /// The narration of a document, and the text of its first heading. The
+    /// document is read as a stream (`XMLStream`): its tree is never built
+    /// whole, so a long chapter takes about its narration text in memory.
     public func extract(_ data: Data, path: String, language: String) throws -> ExtractedDocument {
-        try extract(XMLDocument(data: data, path: path), language: language)
+        try extract(XMLStream(data: data, path: path), language: language)
     }
 
     /// The narration of an already parsed document, for callers that need the document too.
@@ -25,15 +27,78 @@ public struct NarrationExtractor {
         guard let root = document.root else {
             return ExtractedDocument(text: empty.finish(), language: language, firstHeading: nil, semantics: DocumentSemantics())
         }
-        var walk = Walk(options: options)
+        var walk = Walk(options: options, capacity: document.sourceSize)
         let rootLanguage = Self.language(of: root) ?? language
-        walk.visit(root, context: Walk.Context(language: rootLanguage, kind: .text, preformatted: false, silent: false,
-                                               alphabet: "ipa", spokenAsPhonemes: false))
-        var text = walk.builder.finish()
-        text.pronunciation = PronunciationHints(phonemes: walk.phonemes.compactMap { $0.trimmed(in: text.text) },
-                                                lexicons: Self.lexiconLinks(of: root))
-        let heading = text.paragraphs.first { $0.kind == .heading }.map { text.substring($0.range) }
-        return ExtractedDocument(text: text, language: rootLanguage, firstHeading: heading, semantics: Self.semantics(of: root))
+        walk.visit(root, context: Walk.Context.root(rootLanguage))
+        return walk.finish(language: rootLanguage, lexicons: root.elements(named: "head").first.map(Self.lexiconLinks(ofHead:)) ?? [],
+                           semantics: Self.semantics(of: root))
+    }
+
+    /// `extract(_: XMLDocument, …)` of a document read node by node: elements
+    /// are entered and left as the stream passes them, and only inline SVG, a
+    /// `<br>` and the `<head>` are read whole (small subtrees the walk needs entire).
+    func extract(_ stream: XMLStream, language: String) throws(BookError) -> ExtractedDocument {
+        var walk = Walk(options: options, capacity: stream.sourceSize)
+        /// An element being read: what its end does, and whether it is the `<body>`.
+        struct Frame {
+            var open: Walk.Open
+            var isBody: Bool
+        }
+        var frames: [Frame] = []
+        var root: (language: String, context: Walk.Context)?
+        var lexicons: [PronunciationHints.LexiconLink]?
+        var semantics = DocumentSemantics(document: [], sections: [])
+        var bodySeen = false
+        var skip = false
+        while let event = try stream.next(skippingSubtree: skip) {
+            skip = false
+            switch event {
+            case let .start(element, isEmpty):
+                if root == nil {
+                    let rootLanguage = Self.language(of: element) ?? language
+                    root = (rootLanguage, Walk.Context.root(rootLanguage))
+                    semantics.document += ElementRules.semantics(of: element).sorted()
+                }
+                guard let root else { continue }
+                let context = frames.last?.open.inner ?? root.context
+                let name = element.name
+                if frames.count == 1, name == "head", lexicons == nil {
+                    let head = isEmpty ? element : try stream.expand()
+                    lexicons = Self.lexiconLinks(ofHead: head)
+                    walk.visit(head, context: context)
+                    skip = !isEmpty
+                    continue
+                }
+                let isBody = frames.count == 1 && name == "body" && !bodySeen
+                if isBody {
+                    bodySeen = true
+                    semantics.document += ElementRules.semantics(of: element).sorted()
+                } else if frames.count == 2, frames[1].isBody, name == "section" {
+                    semantics.sections.append(ElementRules.semantics(of: element).sorted())
+                }
+                switch walk.enter(element, context: context) {
+                case .done:
+                    if !isEmpty { _ = try stream.expand() }
+                    skip = !isEmpty
+                case let .whole(inner):
+                    walk.visitWhole(isEmpty ? element : try stream.expand(), context: inner)
+                    skip = !isEmpty
+                case let .children(open):
+                    if isEmpty { walk.exit(open) } else { frames.append(Frame(open: open, isBody: isBody)) }
+                }
+            case .end:
+                if let frame = frames.popLast() { walk.exit(frame.open) }
+            case let .text(node):
+                if let context = frames.last?.open.inner { walk.visit(node, context: context) }
+            case .other:
+                continue
+            }
+        }
+        guard let root else {
+            var empty = NarrationBuilder()
+            return ExtractedDocument(text: empty.finish(), language: language, firstHeading: nil, semantics: DocumentSemantics())
+        }
+        return walk.finish(language: root.language, lexicons: lexicons ?? [], semantics: semantics)
     }
 
     /// The semantic tokens of the root, its `<body>` and the body's top-level sections.
@@ -53,10 +118,9 @@ public struct NarrationExtractor {
         return value
     }
 
-    /// The PLS lexicons the document's head links (`rel="pronunciation"`).
-    static func lexiconLinks(of root: XMLNode) -> [PronunciationHints.LexiconLink] {
-        guard let head = root.elements(named: "head").first else { return [] }
-        return head.elements(named: "link").compactMap { link in
+    /// The PLS lexicons a document's head links (`rel="pronunciation"`).
+    static func lexiconLinks(ofHead head: XMLNode) -> [PronunciationHints.LexiconLink] {
+        head.elements(named: "link").compactMap { link in
             let rel = (link.attribute("rel") ?? "").lowercased().split(separator: " ")
             let type = link.attribute("type")?.lowercased()
             guard rel.contains("pronunciation"), type == nil || type == "application/pls+xml",
@@ -77,15 +141,41 @@ public struct NarrationExtractor {
             var alphabet: String
             /// Inside an element with `ssml:ph`: its phonemes cover this text.
             var spokenAsPhonemes: Bool
+
+            /// The context of the document element.
+            static func root(_ language: String) -> Context {
+                Context(language: language, kind: .text, preformatted: false, silent: false, alphabet: "ipa", spokenAsPhonemes: false)
+            }
+        }
+
+        /// An element whose children are being visited, and what its end does.
+        struct Open {
+            var inner: Context
+            var isBlock: Bool
+            var start: Int
+            var phoneme: String?
+        }
+
+        /// How an element's content is visited.
+        enum Entry {
+            /// Child by child, then `exit`.
+            case children(Open)
+            /// Whole, by `visitWhole` (inline SVG: its rules look at the children).
+            case whole(Context)
+            /// Not at all (a `<br>`).
+            case done
         }
 
         let options: NarrationOptions
-        var builder = NarrationBuilder()
+        var builder: NarrationBuilder
         var textNodeCount = 0
         /// `ssml:ph` elements met, with untrimmed ranges.
         var phonemes: [PronunciationHints.Phonemes] = []
 
-        init(options: NarrationOptions) { self.options = options }
+        init(options: NarrationOptions, capacity: Int) {
+            self.options = options
+            builder = NarrationBuilder(capacity: capacity)
+        }
 
         mutating func visit(_ node: XMLNode, context: Context) {
             switch node.kind {
@@ -103,6 +193,19 @@ public struct NarrationExtractor {
         }
 
         private mutating func visitElement(_ element: XMLNode, context: Context) {
+            switch enter(element, context: context) {
+            case .done:
+                return
+            case let .whole(inner):
+                visitWhole(element, context: inner)
+            case let .children(open):
+                for child in element.children { visit(child, context: open.inner) }
+                exit(open)
+            }
+        }
+
+        /// What an element's start does, and how its content is to be visited.
+        mutating func enter(_ element: XMLNode, context: Context) -> Entry {
             let name = element.name
             var inner = context
             inner.silent = context.silent || isSilent(element, name: name)
@@ -111,27 +214,42 @@ public struct NarrationExtractor {
             if name == "pre" { inner.preformatted = true }
             if name == "br" {
                 if !inner.silent { builder.lineBreak() }
-                return
+                return .done
             }
-            if name == "svg", element.namespace == ElementRules.svgNamespace {
-                if !inner.silent { builder.endParagraph() }
-                visitSVG(element, context: inner, grouped: false)
-                if !inner.silent { builder.endParagraph() }
-                return
-            }
+            if name == "svg", element.namespace == ElementRules.svgNamespace { return .whole(inner) }
             if let alphabet = element.attribute("alphabet", namespace: PronunciationHints.ssmlNamespace) { inner.alphabet = alphabet }
             let phoneme = inner.spokenAsPhonemes || inner.silent
                 ? nil : element.attribute("ph", namespace: PronunciationHints.ssmlNamespace)
             if phoneme != nil { inner.spokenAsPhonemes = true }
-            let start = builder.count
             let isBlock = ElementRules.blocks.contains(name)
+            let open = Open(inner: inner, isBlock: isBlock, start: builder.count, phoneme: phoneme)
             if isBlock, !inner.silent { builder.endParagraph() }
-            for child in element.children { visit(child, context: inner) }
-            if isBlock, !inner.silent { builder.endParagraph() }
-            if let phoneme, builder.count > start {
-                phonemes.append(.init(range: TextRange(location: start, length: builder.count - start), phonemes: phoneme,
-                                      alphabet: inner.alphabet, language: inner.language))
+            return .children(open)
+        }
+
+        /// What an element's end does, after its children.
+        mutating func exit(_ open: Open) {
+            if open.isBlock, !open.inner.silent { builder.endParagraph() }
+            if let phoneme = open.phoneme, builder.count > open.start {
+                phonemes.append(.init(range: TextRange(location: open.start, length: builder.count - open.start), phonemes: phoneme,
+                                      alphabet: open.inner.alphabet, language: open.inner.language))
             }
+        }
+
+        /// Inline SVG, a paragraph of its own.
+        mutating func visitWhole(_ svg: XMLNode, context inner: Context) {
+            if !inner.silent { builder.endParagraph() }
+            visitSVG(svg, context: inner, grouped: false)
+            if !inner.silent { builder.endParagraph() }
+        }
+
+        /// The finished narration, its phoneme hints trimmed to the text.
+        mutating func finish(language: String, lexicons: [PronunciationHints.LexiconLink],
+                             semantics: DocumentSemantics) -> ExtractedDocument {
+            var text = builder.finish()
+            text.pronunciation = PronunciationHints(phonemes: phonemes.compactMap { $0.trimmed(in: text.text) }, lexicons: lexicons)
+            let heading = text.paragraphs.first { $0.kind == .heading }.map { text.substring($0.range) }
+            return ExtractedDocument(text: text, language: language, firstHeading: heading, semantics: semantics)
         }
 
         /// The children of an SVG container. A `<text>` is a paragraph, except in

@@ -24,36 +24,49 @@ public enum Segmenter {
     /// Calls `body` with each sentence of `sentences(in:)`, in order, without
     /// holding them all: only the latest sentence is kept, because the next one
     /// may still join it. For `inspect` and `segment` of very long chapters.
+    /// Sentences never cross a block (a paragraph), so only the block being cut
+    /// is copied out as UTF-16, never the whole text; ranges inside a block are
+    /// relative to it (`local`) until they are made chapter offsets.
     public static func forEachSentence(in text: ChapterText, _ body: (Sentence) throws -> Void) throws {
-        let units = Array(text.text.utf16)
-        guard !units.isEmpty else { return }
-        let languages = LanguageMap(runs: text.languages, count: units.count)
+        let utf16 = text.text.utf16
+        let count = utf16.count
+        guard count > 0 else { return }
+        let languages = LanguageMap(runs: text.languages, count: count)
         var iterators = IteratorCache()
         // MeCab, opened for the first Japanese run.
         var japanese: JapaneseAnalyzer?
-        try units.withUnsafeBufferPointer { buffer in
-            var pending: Sentence?
-            for block in blocks(paragraphs: text.paragraphs, count: buffer.count) {
-                let language = languages.language(at: block.lowerBound)
-                for range in try sentenceRanges(in: buffer, block: block, iterator: iterators.iterator(.sentence, language)) {
+        var pending: Sentence?
+        var cursor = (index: utf16.startIndex, offset: 0)
+        for block in blocks(paragraphs: text.paragraphs, count: count) {
+            let start = utf16.index(cursor.index, offsetBy: block.lowerBound - cursor.offset)
+            let end = utf16.index(start, offsetBy: block.count)
+            cursor = (end, block.upperBound)
+            let base = block.lowerBound
+            try Array(utf16[start..<end]).withUnsafeBufferPointer { buffer in
+                let language = languages.language(at: base)
+                let local = 0..<buffer.count
+                for range in try sentenceRanges(in: buffer, block: local, iterator: iterators.iterator(.sentence, language)) {
                     var words: [TextRange] = []
-                    for piece in languages.pieces(of: range) {
+                    for piece in languages.pieces(of: (range.lowerBound + base)..<(range.upperBound + base)) {
+                        let pieceRange = (piece.range.lowerBound - base)..<(piece.range.upperBound - base)
                         if isJapanese(piece.language) {
                             let analyzer = try japanese ?? JapaneseAnalyzer()
                             japanese = analyzer
-                            let text = String(decoding: buffer[piece.range], as: UTF16.self)
+                            let text = String(decoding: buffer[pieceRange], as: UTF16.self)
                             for word in JapaneseWords.words(in: text, analyzer: analyzer) {
                                 words.append(TextRange(location: piece.range.lowerBound + word.lowerBound, length: word.count))
                             }
                             continue
                         }
                         let iterator = try iterators.iterator(.word, piece.language)
-                        try segments(of: buffer, in: piece.range, with: iterator) { word, kind in
-                            if kind.isWordLike, hasLetterOrDigit(buffer[word]) { words.append(TextRange(word)) }
+                        try segments(of: buffer, in: pieceRange, with: iterator) { word, kind in
+                            if kind.isWordLike, hasLetterOrDigit(buffer[word]) {
+                                words.append(TextRange(location: word.lowerBound + base, length: word.count))
+                            }
                         }
                     }
-                    var sentence = Sentence(range: TextRange(range), words: words)
-                    guard var last = pending, last.range.location >= block.lowerBound else {
+                    var sentence = Sentence(range: TextRange(location: range.lowerBound + base, length: range.count), words: words)
+                    guard var last = pending, last.range.location >= base else {
                         if let pending { try body(pending) }
                         pending = sentence
                         continue
@@ -63,16 +76,16 @@ public enum Segmenter {
                         pending = last
                         continue
                     }
-                    if let closing = strayClosingPunctuation(at: sentence.range, in: buffer) {
-                        last.range.length = closing.upperBound - last.range.location
-                        sentence.range = TextRange(location: closing.next, length: sentence.range.end - closing.next)
+                    if let closing = strayClosingPunctuation(at: TextRange(location: range.lowerBound, length: range.count), in: buffer) {
+                        last.range.length = closing.upperBound + base - last.range.location
+                        sentence.range = TextRange(location: closing.next + base, length: range.upperBound - closing.next)
                     }
                     try body(last)
                     pending = sentence
                 }
             }
-            if let pending { try body(pending) }
         }
+        if let pending { try body(pending) }
     }
 
     /// Whether a BCP 47 tag is Japanese (`ja`, `ja-JP` …), whose words come from MeCab.
