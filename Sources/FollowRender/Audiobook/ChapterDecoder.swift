@@ -29,7 +29,7 @@ final class ChapterDecoder {
             try RenderError.check(code, .unreadableInput, file: path, doing: what)
         }
         var input: UnsafeMutablePointer<AVFormatContext>?
-        _ = try fail(avformat_open_input(&input, path, nil, nil), "cannot open")
+        _ = try fail(avformat_open_input(&input, path, Self.demuxer(for: path), nil), "cannot open")
         self.input = input
         packet = av_packet_alloc()
         frame = av_frame_alloc()
@@ -45,6 +45,16 @@ final class ChapterDecoder {
         sampleRate = decoder.pointee.sample_rate
         sampleFormat = decoder.pointee.sample_fmt
         channels = decoder.pointee.ch_layout.nb_channels
+    }
+
+    /// The demuxer of a chapter format the render writes, named by the file's
+    /// extension, so that FFmpeg does not probe the file with every demuxer it
+    /// has: probing runs code from all of them, a few MB of pages that then stay
+    /// resident in the rendering process; nil (probe) for another extension.
+    private static func demuxer(for path: String) -> UnsafePointer<AVInputFormat>? {
+        let names = ["mp3": "mp3", "wav": "wav", "flac": "flac", "ogg": "ogg"]
+        let suffix = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        return names[suffix].flatMap { av_find_input_format($0) }
     }
 
     deinit {
