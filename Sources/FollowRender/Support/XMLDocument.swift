@@ -18,9 +18,7 @@ final class XMLDocument {
     init(data: Data, path: String) throws(BookError) {
         self.path = path
         sourceSize = data.count
-        guard !data.isEmpty else { throw BookError(.malformed, file: path, "document is empty") }
-        guard data.count < Int32.max / 2 else { throw BookError(.malformed, file: path, "document is too large") }
-        let source = HTMLEntities.numericReferences(in: data)
+        let source = try XMLInput.prepared(data, path: path)
         guard let context = xmlNewParserCtxt() else {
             throw BookError(.malformed, file: path, "cannot allocate an XML parser")
         }
@@ -32,19 +30,12 @@ final class XMLDocument {
                   let box = userData?.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else { return }
             Unmanaged<XMLFirstError>.fromOpaque(box).takeUnretainedValue().record(error.pointee)
         }
-        // Faults raised outside the parser context (encoding conversion, I/O)
-        // go to the thread's structured handler; without one libxml2 prints them.
-        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(firstError).toOpaque()) { box, error in
-            guard let box, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-            Unmanaged<XMLFirstError>.fromOpaque(box).takeUnretainedValue().record(error.pointee)
-        }
+        firstError.collectThreadErrors()
         defer { xmlSetStructuredErrorFunc(nil) { _, _ in } }
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
-            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
         let document: xmlDocPtr? = withExtendedLifetime(firstError) {
             source.withUnsafeBytes { bytes in
                 let base = bytes.bindMemory(to: CChar.self).baseAddress
-                return xmlCtxtReadMemory(context, base, Int32(bytes.count), path, nil, options)
+                return xmlCtxtReadMemory(context, base, Int32(bytes.count), path, nil, XMLInput.options)
             }
         }
         guard let document, context.pointee.wellFormed != 0 else {
@@ -177,5 +168,15 @@ final class XMLFirstError {
         guard message == nil else { return }
         message = error.message.map { String(cString: $0).split(whereSeparator: \.isNewline).joined(separator: " ") }
         line = error.line > 0 ? Int(error.line) : nil
+    }
+
+    /// Sends the faults libxml2 raises on this thread outside a parser context
+    /// (encoding conversion, I/O) to `self`; without a handler libxml2 prints
+    /// them. The caller keeps `self` alive and removes the handler after parsing.
+    func collectThreadErrors() {
+        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(self).toOpaque()) { box, error in
+            guard let box, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+            Unmanaged<XMLFirstError>.fromOpaque(box).takeUnretainedValue().record(error.pointee)
+        }
     }
 }

@@ -43,11 +43,7 @@ final class XMLStream {
     init(data: Data, path: String) throws(BookError) {
         self.path = path
         sourceSize = data.count
-        guard !data.isEmpty else { throw BookError(.malformed, file: path, "document is empty") }
-        guard data.count < Int32.max / 2 else { throw BookError(.malformed, file: path, "document is too large") }
-        source = Source(HTMLEntities.numericReferences(in: data))
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
-            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
+        source = Source(try XMLInput.prepared(data, path: path))
         let read: xmlInputReadCallback = { context, buffer, length in
             guard let context, let buffer, length > 0 else { return 0 }
             let source = Unmanaged<Source>.fromOpaque(context).takeUnretainedValue()
@@ -59,7 +55,7 @@ final class XMLStream {
             source.offset += count
             return Int32(count)
         }
-        guard let reader = xmlReaderForIO(read, { _ in 0 }, Unmanaged.passUnretained(source).toOpaque(), path, nil, options) else {
+        guard let reader = xmlReaderForIO(read, { _ in 0 }, Unmanaged.passUnretained(source).toOpaque(), path, nil, XMLInput.options) else {
             throw BookError(.malformed, file: path, "cannot allocate an XML reader")
         }
         self.reader = reader
@@ -74,12 +70,7 @@ final class XMLStream {
     /// Moves to the next node in document order, or with `skippingSubtree`
     /// past the current element's content; nil at the end of the document.
     func next(skippingSubtree: Bool = false) throws(BookError) -> Event? {
-        // Faults raised outside the parser context (encoding conversion, I/O)
-        // go to the thread's structured handler; without one libxml2 prints them.
-        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(firstError).toOpaque()) { box, error in
-            guard let box, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-            Unmanaged<XMLFirstError>.fromOpaque(box).takeUnretainedValue().record(error.pointee)
-        }
+        firstError.collectThreadErrors()
         fr_xml_quiet(1)
         let status = skippingSubtree ? xmlTextReaderNext(reader) : xmlTextReaderRead(reader)
         fr_xml_quiet(0)
