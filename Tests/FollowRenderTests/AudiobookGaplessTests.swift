@@ -35,6 +35,64 @@ struct AudiobookGaplessTests {
         #expect(info["order"] as? [String] == ["ftyp", "moov", "free", "mdat"], "the index (moov) is in front: \(info["order"] ?? "")")
     }
 
+    @Test("the M4B stores every AAC frame as its own sample although the muxer was given them in groups: the chunks' frames tile the media data and ffmpeg decodes each frame without an error")
+    func everyFrameIsOneSample() throws {
+        let book = TestPaths.book("alice-in-wonderland-epub2.epub")
+        let folder = try TestPaths.temporaryFolder()
+        let path = folder + "/book.m4b"
+        let run = try CommandRun.cli([book, "--rate", "4x", "--chapters", "3", "--out", folder, "--quiet", "--audiobook", path])
+        try #require(run.status == 0, "\(run.stderr)")
+        let script = """
+            import json, struct, sys
+            data = open(sys.argv[1], 'rb').read()
+            tracks, media = [], None
+            def walk(start, end):
+                global media
+                while start + 8 <= end:
+                    size, kind = struct.unpack('>I4s', data[start:start + 8])
+                    body = data[start + 8:start + size]
+                    if kind == b'mdat': media = (start + 8, start + size)
+                    if kind == b'trak': tracks.append({})
+                    if kind == b'hdlr': tracks[-1]['sound'] = body[8:12] == b'soun'
+                    if kind == b'stsz':
+                        fixed, count = struct.unpack('>II', body[4:12])
+                        tracks[-1]['sizes'] = [fixed] * count if fixed else list(struct.unpack('>%dI' % count, body[12:12 + 4 * count]))
+                    if kind == b'stsc': tracks[-1]['runs'] = [struct.unpack('>III', body[8 + 12 * i:20 + 12 * i]) for i in range(struct.unpack('>I', body[4:8])[0])]
+                    if kind == b'stco': tracks[-1]['chunks'] = list(struct.unpack('>%dI' % struct.unpack('>I', body[4:8])[0], body[8:]))
+                    if kind in (b'moov', b'trak', b'mdia', b'minf', b'stbl'): walk(start + 8, start + size)
+                    start += size
+            walk(0, len(data))
+            spans = []
+            for track in tracks:
+                runs, sizes, frame = track['runs'], track['sizes'], 0
+                for number, offset in enumerate(track['chunks'], 1):
+                    count = [run[1] for run in runs if run[0] <= number][-1]
+                    length = sum(sizes[frame:frame + count])
+                    spans.append((offset, offset + length))
+                    frame += count
+                track['placed'] = frame
+            spans.sort()
+            tiled = spans[0][0] == media[0] and spans[-1][1] == media[1] and all(a[1] == b[0] for a, b in zip(spans, spans[1:]))
+            sound = [track for track in tracks if track.get('sound')][0]
+            print(json.dumps({'frames': len(sound['sizes']), 'placed': sound['placed'], 'tiled': tiled,
+                              'largest': max(sound['sizes'])}))
+            """
+        let walk = try CommandRun.run("/usr/bin/python3", ["-c", script, path])
+        try #require(walk.status == 0, "\(walk.stderr)")
+        let table = try #require(try JSONSerialization.jsonObject(with: Data(walk.stdout.utf8)) as? [String: Any])
+        let frames = try #require(table["frames"] as? Int)
+        #expect(table["placed"] as? Int == frames, "stsc places every frame in a chunk")
+        #expect(table["tiled"] as? Bool == true, "the tracks' chunks cover the media data exactly, without gaps or overlaps")
+        #expect((table["largest"] as? Int ?? .max) <= 768, "no sample is larger than one mono AAC frame can be")
+        let decode = try CommandRun.run("/usr/bin/ffprobe", ["-v", "error", "-select_streams", "a", "-show_entries",
+                                                             "frame=nb_samples", "-of", "csv=p=0", path])
+        #expect(decode.status == 0 && decode.stderr.isEmpty, "\(decode.stderr)")
+        let decoded = decode.stdout.split(separator: "\n").compactMap { Int($0) }
+        // The first frame is the encoder's 1,024 samples of priming, which the edit list skips whole.
+        #expect(decoded.count == frames - 1, "one decoded frame per stored sample after the priming frame")
+        #expect(decoded.dropLast().allSatisfy { $0 == 1024 }, "every frame but the last decodes to 1,024 samples")
+    }
+
     /// iTunSMPB (through mutagen), the sound track's edit list, the movie time scale,
     /// the number of AAC frames and the top-level box order.
     static func boxes(_ path: String) throws -> [String: Any] {

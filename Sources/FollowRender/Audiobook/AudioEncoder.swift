@@ -42,7 +42,13 @@ final class AudioEncoder {
         sampleFormat = Self.formats(of: codec).contains(inputFormat) ? inputFormat : Self.formats(of: codec).first ?? AV_SAMPLE_FMT_FLTP
         context.pointee.sample_rate = sampleRate
         context.pointee.sample_fmt = sampleFormat
-        context.pointee.bit_rate = Int64(format.bitrate)
+        switch format.rateControl {
+        case .bitrate(let bitsPerSecond):
+            context.pointee.bit_rate = Int64(bitsPerSecond)
+        case .quality(let quality):
+            context.pointee.flags |= Int32(AV_CODEC_FLAG_QSCALE)
+            context.pointee.global_quality = Int32((quality * Double(FF_QP2LAMBDA)).rounded())
+        }
         context.pointee.time_base = AVRational(num: 1, den: sampleRate)
         av_channel_layout_default(&context.pointee.ch_layout, 1)
         if globalHeader { context.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER) }
@@ -50,7 +56,7 @@ final class AudioEncoder {
         defer { av_dict_free(&options) }
         for (key, value) in format.encoderOptions { av_dict_set(&options, key, value, 0) }
         try RenderError.check(avcodec_open2(context, codec, &options), .audio, file: file,
-                                 doing: "\(format.encoderName) refuses mono \(sampleRate) Hz at \(format.bitrate / 1000) kbps")
+                                 doing: "\(format.encoderName) refuses mono \(sampleRate) Hz at \(format.rateControl)")
         frameSize = context.pointee.frame_size > 0 ? context.pointee.frame_size : 1024
         fifo = av_audio_fifo_alloc(sampleFormat, 1, frameSize * 4)
         frame = av_frame_alloc()

@@ -25,6 +25,8 @@ final class AudiobookEncoding {
     private var resampler: Resampler?
     /// The packets encoded before the header could be written (MP3 and Opus started without marks).
     private var spool: PacketSpool?
+    /// MP4: the frames handed to the muxer in groups, split again when finished.
+    private let grouper: MP4SampleGrouper?
 
     /// Opens `path` (a temporary name) and writes the header, or, for MP3 and
     /// Opus started before their marks are known, keeps the packets in a
@@ -42,6 +44,7 @@ final class AudiobookEncoding {
         encoder = try AudioEncoder(format: format, inputRate: rate, inputFormat: sampleFormat,
                                    globalHeader: muxer.wantsGlobalHeader, file: path)
         try muxer.addAudio(encoder)
+        grouper = format.isMP4 ? try MP4SampleGrouper(for: path) : nil
         if let marks {
             try openMuxer(metadata: metadata, marks: marks)
         } else if format.isMP4 {
@@ -118,22 +121,30 @@ final class AudiobookEncoding {
             try spool.replay { packet throws(RenderError) in try muxer.write(packet) }
             self.spool = nil
         }
-        let emit = { [muxer] (packet: UnsafeMutablePointer<AVPacket>) throws(RenderError) in try muxer.write(packet) }
+        let emit = { [self] (packet: UnsafeMutablePointer<AVPacket>) throws(RenderError) in try self.emit(packet) }
         try resampler?.flush { out, produced throws(RenderError) in try encoder.write(out, count: produced, emit: emit) }
         try encoder.finish(emit: emit)
-        guard format == .m4b || format == .m4a else { return try muxer.finish() }
+        guard let grouper else { return try muxer.finish() }
+        try grouper.finish { packet throws(RenderError) in try muxer.write(packet) }
         muxer.setTags(metadata.containerTags(format: format))
         try muxer.setChapters(marks, rate: rate)
         try muxer.finish()
         let delay = Int64(encoder.delay)
         let gapless = ITunesGaplessInfo(delay: delay, padding: encoder.packets * Int64(encoder.frameSize) - delay - samples,
                                         samples: samples)
-        try MP4MovieRewriter.finish(path, adding: gapless.box)
+        try MP4MovieRewriter.finish(path, adding: gapless.box, splitting: grouper)
     }
 
-    /// Hands one encoded packet to the muxer, or to the spool while the header waits.
+    /// Hands one encoded packet to the muxer: through the grouper (MP4), or to
+    /// the spool while the header waits (MP3, Opus).
     private func emit(_ packet: UnsafeMutablePointer<AVPacket>) throws(RenderError) {
-        if let spool { try spool.append(packet) } else { try muxer.write(packet) }
+        if let spool {
+            try spool.append(packet)
+        } else if let grouper {
+            try grouper.add(packet) { grouped throws(RenderError) in try muxer.write(grouped) }
+        } else {
+            try muxer.write(packet)
+        }
     }
 
     /// `HH:MM:SS.mmm` for a Vorbis comment chapter mark.

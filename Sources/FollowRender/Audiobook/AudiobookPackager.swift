@@ -123,7 +123,7 @@ public struct AudiobookPackager: Sendable {
     /// FNV-1a over everything that shapes the file.
     private func cacheKey(format: AudiobookFormat) -> String {
         var parts = manifest.chapters.map { "\($0.index) \($0.key) \($0.title) \($0.audio)" }
-        parts += [format.rawValue, "\(format.bitrate)", format.encoderOptions.map { "\($0)=\($1)" }.joined(separator: ","),
+        parts += [format.rawValue, "\(format.rateControl)", format.encoderOptions.map { "\($0)=\($1)" }.joined(separator: ","),
                   metadata.title, metadata.artist, metadata.narrator, metadata.description ?? "", metadata.year ?? "",
                   metadata.publisher ?? "", metadata.language, "\(metadata.cover?.count ?? 0)", FollowRenderVersion.current]
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -22,7 +22,7 @@ final class PacketSpool {
     init(for path: String) throws(RenderError) {
         self.path = path
         let spool = path + ".packets"
-        guard let file = fopen(spool, "w+b") else { throw Self.failure(path, doing: "cannot create a temporary file") }
+        guard let file = fopen(spool, "w+b") else { throw RenderError.failedIO(file: path, doing: "cannot create a temporary file") }
         unlink(spool)
         self.file = file
         packet = av_packet_alloc()
@@ -51,7 +51,7 @@ final class PacketSpool {
     /// Hands every packet to `body`, in the order appended.
     func replay(_ body: (UnsafeMutablePointer<AVPacket>) throws(RenderError) -> Void) throws(RenderError) {
         guard let file, let packet else { return }
-        guard fflush(file) == 0, fseek(file, 0, SEEK_SET) == 0 else { throw Self.failure(path, doing: "cannot read back") }
+        guard fflush(file) == 0, fseek(file, 0, SEEK_SET) == 0 else { throw RenderError.failedIO(file: path, doing: "cannot read back") }
         for _ in 0..<count {
             av_packet_unref(packet)
             let header = try read(6)
@@ -75,29 +75,23 @@ final class PacketSpool {
 
     private func write(_ numbers: [Int64]) throws(RenderError) {
         let written = numbers.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) == $0.count }
-        guard written else { throw Self.failure(path, doing: "cannot write a temporary file") }
+        guard written else { throw RenderError.failedIO(file: path, doing: "cannot write a temporary file") }
     }
 
     private func write(raw bytes: UnsafeRawPointer?, count: Int) throws(RenderError) {
         guard count > 0, let bytes else { return }
-        guard fwrite(bytes, 1, count, file) == count else { throw Self.failure(path, doing: "cannot write a temporary file") }
+        guard fwrite(bytes, 1, count, file) == count else { throw RenderError.failedIO(file: path, doing: "cannot write a temporary file") }
     }
 
     private func read(_ count: Int) throws(RenderError) -> [Int64] {
         var numbers = [Int64](repeating: 0, count: count)
         let got = numbers.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) == $0.count }
-        guard got else { throw Self.failure(path, doing: "cannot read back a temporary file") }
+        guard got else { throw RenderError.failedIO(file: path, doing: "cannot read back a temporary file") }
         return numbers
     }
 
     private func read(raw bytes: UnsafeMutableRawPointer?, count: Int) throws(RenderError) {
         guard count > 0, let bytes else { return }
-        guard fread(bytes, 1, count, file) == count else { throw Self.failure(path, doing: "cannot read back a temporary file") }
-    }
-
-    /// The current `errno` as an error: a full disk as `.diskFull`.
-    private static func failure(_ path: String, doing what: String) -> RenderError {
-        let code = errno
-        return code == ENOSPC ? RenderError.diskFull(file: path) : RenderError(.write, file: path, "\(what): \(String(cString: strerror(code)))")
+        guard fread(bytes, 1, count, file) == count else { throw RenderError.failedIO(file: path, doing: "cannot read back a temporary file") }
     }
 }

@@ -73,6 +73,15 @@ public struct RenderError: Error, CustomStringConvertible {
         RenderError(.diskFull, file: file, "disk full (\(String(cString: strerror(ENOSPC))))", cause: POSIXError(.ENOSPC))
     }
 
+    /// The C call that just failed on `file`, from its `errno`: a full disk as
+    /// `.diskFull`, anything else as `.write` saying `what` and the system's reason.
+    static func failedIO(file: String, doing what: String) -> RenderError {
+        let code = errno
+        guard code != ENOSPC else { return diskFull(file: file) }
+        return RenderError(.write, file: file, "\(what): \(String(cString: strerror(code)))",
+                           cause: POSIXErrorCode(rawValue: code).map { POSIXError($0) })
+    }
+
     public var description: String {
         file.map { "\($0): \(reason)" } ?? reason
     }
