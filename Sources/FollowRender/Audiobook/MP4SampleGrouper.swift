@@ -12,8 +12,8 @@ import Foundation
 /// and their durations as runs (an `stts` table: all 1,024 but the last few).
 /// The media data are the same bytes in the same order either way.
 ///
-/// Owns the packet it fills and the `FILE` of an unlinked temporary file beside
-/// the output (nothing is left behind, whatever happens); frees them in `deinit`.
+/// The sizes are kept in a `SpoolFile` beside the output (nothing is left
+/// behind, whatever happens). Owns the packet it fills; frees it in `deinit`.
 final class MP4SampleGrouper {
     /// Frames per packet handed to the muxer (the last packet may hold fewer).
     let groupSize: Int
@@ -22,7 +22,7 @@ final class MP4SampleGrouper {
     /// Runs of equal frame durations (`stts` entries: count, duration in samples).
     private(set) var durations: [(count: UInt32, delta: UInt32)] = []
     private let path: String
-    private var file: UnsafeMutablePointer<FILE>?
+    private let file: SpoolFile
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var payload: [UInt8] = []
     private var inGroup = 0
@@ -33,17 +33,13 @@ final class MP4SampleGrouper {
     init(for path: String, groupSize: Int = 64) throws(RenderError) {
         self.path = path
         self.groupSize = groupSize
-        let table = path + ".frames"
-        guard let file = fopen(table, "w+b") else { throw RenderError.failedIO(file: path, doing: "cannot create a temporary file") }
-        unlink(table)
-        self.file = file
+        file = try SpoolFile(for: path, suffix: ".frames")
         packet = av_packet_alloc()
         guard packet != nil else { throw RenderError(.audio, file: path, "out of memory") }
     }
 
     deinit {
         av_packet_free(&packet)
-        if let file { fclose(file) }
     }
 
     /// Adds one encoded frame; every `groupSize` frames, `write` gets one packet holding them.
@@ -57,8 +53,7 @@ final class MP4SampleGrouper {
         }
         let size = Int(frame.pointee.size)
         if size > 0, let data = frame.pointee.data { payload.append(contentsOf: UnsafeBufferPointer(start: data, count: size)) }
-        var bigEndian = UInt32(size).bigEndian
-        guard fwrite(&bigEndian, 4, 1, file) == 1 else { throw RenderError.failedIO(file: path, doing: "cannot write a temporary file") }
+        try file.write([UInt32(size).bigEndian])
         frames += 1
         inGroup += 1
         lastDTS = frame.pointee.dts
@@ -70,7 +65,6 @@ final class MP4SampleGrouper {
     func finish(write: (UnsafeMutablePointer<AVPacket>) throws(RenderError) -> Void) throws(RenderError) {
         try flush(write: write)
         if frames > 0 { recordDuration(lastDuration) }
-        guard fflush(file) == 0 else { throw RenderError.failedIO(file: path, doing: "cannot write a temporary file") }
     }
 
     /// Frames in stored group `index`: `groupSize`, except in the last group.
@@ -80,14 +74,11 @@ final class MP4SampleGrouper {
 
     /// Copies the frames' sizes (big-endian 32-bit `stsz` entries, in order) to `output`.
     func copySizes(to output: inout MP4BoxWriter) throws(RenderError) {
-        guard fseek(file, 0, SEEK_SET) == 0 else { throw RenderError.failedIO(file: path, doing: "cannot read back a temporary file") }
-        var block = [UInt8](repeating: 0, count: 1 << 16)
+        try file.rewind()
         var left = Int(frames) * 4
         while left > 0 {
-            let count = min(left, block.count)
-            let got = block.withUnsafeMutableBytes { fread($0.baseAddress, 1, count, file) }
-            guard got == count else { throw RenderError.failedIO(file: path, doing: "cannot read back a temporary file") }
-            try output.append(block[..<count])
+            let count = min(left, 1 << 16)
+            try output.append(file.read(count, as: UInt8.self)[...])
             left -= count
         }
     }
