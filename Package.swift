@@ -22,9 +22,11 @@ let package = Package(
             name: "CICU",
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n"), .linkedLibrary("icudata")]
         ),
+        .target(name: "CProcess"),
         .target(
             name: "FollowRender",
-            dependencies: ["CEspeakNG", "CSndFile", "CLame", "CZip", "CLibXML2", "CICU", "CCmark", "CPoppler", "CFFmpeg", "CMeCab"],
+            dependencies: ["CEspeakNG", "CSndFile", "CLame", "CZip", "CLibXML2", "CICU", "CCmark", "CPoppler", "CFFmpeg", "CMeCab",
+                           "CProcess"],
             resources: [.process("Resources")]
         ),
         .executableTarget(

@@ -36,16 +36,4 @@ enum DetachedThread {
         }
         return true
     }
-
-    /// Whether a thread with the system's default attributes, as Foundation
-    /// makes its own, can be created now. `Process.run` starts such a thread
-    /// (to watch child processes) the first time it is called and waits for it
-    /// forever when it cannot be made (no memory for its stack under a low
-    /// address-space limit); checking first lets the caller fail instead.
-    static func canStartDefaultThread() -> Bool {
-        var thread = pthread_t()
-        guard pthread_create(&thread, nil, { _ in nil }, nil) == 0 else { return false }
-        pthread_join(thread, nil)
-        return true
-    }
 }

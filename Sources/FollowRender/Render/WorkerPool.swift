@@ -26,7 +26,7 @@ final class WorkerPool: Sendable {
 
     private struct State {
         var cancelled = false
-        var running: [Int32: Process] = [:]
+        var running: [Int32: WorkerProcess] = [:]
         var startedIDs: Set<Int32> = []
     }
 
@@ -106,58 +106,46 @@ final class WorkerPool: Sendable {
             state.cancelled = true
             return Array(state.running.values)
         }
-        for process in processes where process.isRunning { process.terminate() }
+        for process in processes { process.terminate() }
     }
 
-    /// Launches the worker and registers it under the lock; nil when the pool was cancelled first.
-    private func launch(_ process: Process) -> Result<Void, RenderError>? {
+    /// Starts a worker with `arguments` and registers it under the lock; nil when the pool was cancelled first.
+    private func launch(_ arguments: [String]) -> Result<WorkerProcess, RenderError>? {
         state.withLock { state in
             guard !state.cancelled else { return nil }
-            guard DetachedThread.canStartDefaultThread() else {
-                return .failure(RenderError(.outOfMemory, "out of memory: no thread could be started to watch a worker process"))
-            }
-            do {
-                try process.run()
+            let process: WorkerProcess
+            do throws(RenderError) {
+                process = try WorkerProcess(executable: executable, arguments: arguments)
             } catch {
-                return .failure(RenderError(.worker, "cannot start a worker process (\(executable)): \(error.localizedDescription)",
-                                            cause: error))
+                return .failure(error)
             }
             state.running[process.processIdentifier] = process
             state.startedIDs.insert(process.processIdentifier)
-            return .success(())
+            return .success(process)
         }
     }
 
     /// The worker's outcome; nil when it was never started because the pool was cancelled.
     private func runWorker(_ job: ChapterJob, emit: @Sendable (RenderEvent) -> Void) -> Result<ChapterResult, RenderError>? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
         let encoded = (try? JSONCoding.encoder().encode(job)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        process.arguments = ["render-chapter", encoded]
-        let output = Pipe()
-        process.standardOutput = output
-        // Its own messages (a runtime's or a C library's) are read with the protocol lines, never shown raw.
-        process.standardError = output
         let killsBefore = WorkerExit.outOfMemoryKills()
-        process.standardInput = FileHandle.nullDevice
-        switch launch(process) {
+        // Its standard error (a runtime's or a C library's messages) is read with the protocol lines, never shown raw.
+        let process: WorkerProcess
+        switch launch(["render-chapter", encoded]) {
         case nil: return nil
         case let .failure(error)?: return .failure(error)
-        case .success?: break
+        case let .success(started)?: process = started
         }
         observe?(job.index, .registered)
         let traced = "\(URL(fileURLWithPath: job.bookPath).lastPathComponent) \(job.index).\(job.segment ?? 0) \(process.processIdentifier)"
         RenderTrace.mark("launch", traced)
         emit(.started(index: job.index))
         var outcome: Result<ChapterResult, RenderError>?
-        var buffer = Data()
+        var buffer: [UInt8] = []
         var reported = false
         var messages: [String] = []
-        let handle = output.fileHandleForReading
-        while true {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            buffer.append(chunk)
+        process.readOutput { chunk in
+            buffer.append(contentsOf: chunk)
             while let newline = buffer.firstIndex(of: 0x0A) {
                 let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
                 buffer.removeSubrange(buffer.startIndex...newline)
@@ -175,17 +163,16 @@ final class WorkerPool: Sendable {
                 }
             }
         }
-        process.waitUntilExit()
+        let ending = process.waitForExit()
         RenderTrace.mark("exit", traced)
         state.withLock { $0.running[process.processIdentifier] = nil }
-        let exit = WorkerExit(signal: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil,
-                              status: process.terminationStatus,
+        let exit = WorkerExit(signal: ending.signal, status: ending.status,
                               killedForMemory: (WorkerExit.outOfMemoryKills() ?? 0) > (killsBefore ?? Int.max), messages: messages)
         let result: Result<ChapterResult, RenderError>
         if exit.signal != nil || (outcome == nil && exit.isOutOfMemory) {
             result = .failure(exit.error)
         } else if case let .failure(error)? = outcome, error.reason.isEmpty {
-            result = .failure(RenderError(.worker, "the worker reported an error without a reason (exit status \(process.terminationStatus))",
+            result = .failure(RenderError(.worker, "the worker reported an error without a reason (exit status \(ending.status))",
                                           cause: error.cause))
         } else {
             result = outcome ?? .failure(exit.error)

@@ -1,0 +1,86 @@
+import CProcess
+import Foundation
+import Synchronization
+
+/// One worker process, started with `posix_spawn` (`fr_spawn_worker`, CProcess):
+/// its standard output and standard error go to one pipe the parent reads, its
+/// standard input is `/dev/null`, and it inherits no other descriptor and no blocked signal.
+///
+/// Foundation's `Process` is not used: it watches children from a thread and a
+/// Dispatch source of its own, and under a low address-space limit, where that
+/// thread cannot be made, it waits forever or traps. Here the calling thread
+/// reads the pipe and reaps the child itself, so a failure to start is one error.
+///
+/// Owns the pipe's read end and the child until it is reaped: closes the one
+/// and reaps the other (after stopping it) in `deinit`. `terminate` may be
+/// called from any thread; it never signals a process id that was reaped
+/// (and so could belong to another process).
+final class WorkerProcess: Sendable {
+    /// How the process ended: `signal` when a signal ended it, else its exit `status`.
+    struct Ending: Sendable {
+        var signal: Int32?
+        var status: Int32
+    }
+
+    let processIdentifier: pid_t
+    private let output: Int32
+    /// Set once the process has ended (it may not be reaped yet): no signal is sent after that.
+    private let exited = Mutex(false)
+
+    /// Starts `executable` with `arguments` and this process's environment.
+    init(executable: String, arguments: [String]) throws(RenderError) {
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        var output: Int32 = -1
+        let status = fr_spawn_worker(executable, argv, &pid, &output)
+        guard status == 0 else { throw Self.startFailure(status, executable) }
+        processIdentifier = pid
+        self.output = output
+    }
+
+    deinit {
+        close(output)
+        if !exited.withLock({ $0 }) {
+            terminate()
+            _ = waitForExit()
+        }
+    }
+
+    /// Reads the worker's output until it closes it, handing each chunk to `body`.
+    func readOutput(_ body: (ArraySlice<UInt8>) -> Void) {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return }
+            body(buffer[..<count])
+        }
+    }
+
+    /// Waits for the process to end and reaps it.
+    func waitForExit() -> Ending {
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(processIdentifier), &info, WEXITED | WNOWAIT) != 0, errno == EINTR {}
+        exited.withLock { $0 = true }
+        var status: Int32 = 0
+        while waitpid(processIdentifier, &status, 0) < 0, errno == EINTR {}
+        let signal = status & 0x7F
+        return signal != 0 ? Ending(signal: signal, status: signal) : Ending(signal: nil, status: (status >> 8) & 0xFF)
+    }
+
+    /// Asks the process to stop (SIGTERM), unless it has ended.
+    func terminate() {
+        exited.withLock { exited in
+            if !exited { kill(processIdentifier, SIGTERM) }
+        }
+    }
+
+    private static func startFailure(_ code: Int32, _ executable: String) -> RenderError {
+        let reason = String(cString: strerror(code))
+        if code == ENOMEM || code == EAGAIN {
+            return RenderError(.outOfMemory, "out of memory: cannot start a worker process (\(reason))", cause: POSIXErrorCode(rawValue: code).map { POSIXError($0) })
+        }
+        return RenderError(.worker, "cannot start a worker process (\(executable)): \(reason)", cause: POSIXErrorCode(rawValue: code).map { POSIXError($0) })
+    }
+}
