@@ -45,10 +45,8 @@ final class AudiobookEncoding {
                                    globalHeader: muxer.wantsGlobalHeader, file: path)
         try muxer.addAudio(encoder)
         grouper = format.isMP4 ? try MP4SampleGrouper(for: path) : nil
-        if let marks {
-            try openMuxer(metadata: metadata, marks: marks)
-        } else if format.isMP4 {
-            try openMuxer(metadata: metadata, marks: [])
+        if marks != nil || format.isMP4 {
+            try openMuxer(metadata: metadata, marks: marks ?? [])
         } else {
             spool = try PacketSpool(for: path)
         }

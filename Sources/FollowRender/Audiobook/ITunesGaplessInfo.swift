@@ -21,13 +21,8 @@ struct ITunesGaplessInfo: Hashable, Sendable {
 
     /// The whole `----` box (with its `mean`, `name` and UTF-8 `data` boxes) for `ilst`.
     var box: [UInt8] {
-        Self.box("----", Self.box("mean", [0, 0, 0, 0] + Array("com.apple.iTunes".utf8))
-            + Self.box("name", [0, 0, 0, 0] + Array("iTunSMPB".utf8))
-            + Self.box("data", [0, 0, 0, 1, 0, 0, 0, 0] + Array(value.utf8)))
-    }
-
-    private static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
-        let size = UInt32(8 + payload.count)
-        return (0..<4).map { UInt8(truncatingIfNeeded: size >> (8 * UInt32(3 - $0))) } + Array(type.utf8) + payload
+        MP4Box.make("----", MP4Box.make("mean", [0, 0, 0, 0] + Array("com.apple.iTunes".utf8))
+            + MP4Box.make("name", [0, 0, 0, 0] + Array("iTunSMPB".utf8))
+            + MP4Box.make("data", [0, 0, 0, 1, 0, 0, 0, 0] + Array(value.utf8)))
     }
 }

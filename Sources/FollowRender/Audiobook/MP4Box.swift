@@ -42,4 +42,14 @@ struct MP4Box {
         guard offset >= bytes.startIndex, offset + width <= bytes.endIndex else { return 0 }
         return bytes[offset..<offset + width].reduce(Int64(0)) { $0 << 8 | Int64($1) }
     }
+
+    /// A whole box: its 32-bit size, `type` and `body`.
+    static func make(_ type: String, _ body: [UInt8]) -> [UInt8] {
+        bigEndian(UInt32(8 + body.count)) + Array(type.utf8) + body
+    }
+
+    /// The 4 big-endian bytes of `number`.
+    static func bigEndian(_ number: UInt32) -> [UInt8] {
+        [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: number >> $0) }
+    }
 }

@@ -23,7 +23,7 @@ struct MP4BoxWriter {
 
     /// Appends a big-endian 32-bit number.
     mutating func append(number: UInt32) throws(RenderError) {
-        try append([24, 16, 8, 0].map { UInt8(truncatingIfNeeded: number >> $0) }[...])
+        try append(MP4Box.bigEndian(number)[...])
     }
 
     mutating func flush() throws(RenderError) {

@@ -67,9 +67,10 @@ final class MP4SampleGrouper {
         if frames > 0 { recordDuration(lastDuration) }
     }
 
-    /// Frames in stored group `index`: `groupSize`, except in the last group.
-    func frames(inGroup index: Int64) -> Int64 {
-        max(0, min(Int64(groupSize), frames - index * Int64(groupSize)))
+    /// Frames in the stored groups `groups`: `groupSize` each, fewer in the last group.
+    func frames(inGroups groups: Range<Int64>) -> Int64 {
+        let frameIndex = { (group: Int64) in min(max(group, 0) * Int64(self.groupSize), self.frames) }
+        return frameIndex(groups.upperBound) - frameIndex(groups.lowerBound)
     }
 
     /// Copies the frames' sizes (big-endian 32-bit `stsz` entries, in order) to `output`.

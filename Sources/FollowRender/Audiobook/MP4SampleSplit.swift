@@ -27,7 +27,7 @@ enum MP4SampleSplit {
         var edits: [Int: Edit] = [:]
         edits[times.start] = box("stts", body: entries(grouper.durations.map { [$0.count, $0.delta] }))
         edits[chunks.start] = box("stsc", body: entries(chunkRuns(chunks, chunkCount: offsets.number(at: 12, width: 4), grouper: grouper)))
-        let frameSizes = [0, 0, UInt32(truncatingIfNeeded: grouper.frames)].flatMap(bigEndian)
+        let frameSizes = [0, 0, UInt32(truncatingIfNeeded: grouper.frames)].flatMap(MP4Box.bigEndian)
         let size = Int64(8 + frameSizes.count) + 4 * grouper.frames
         edits[sizes.start] = .replace(size: size) { (output: inout MP4BoxWriter) throws(RenderError) in
             try output.append(number: UInt32(size))
@@ -62,11 +62,8 @@ enum MP4SampleSplit {
             let last = number + 1 < runs.count ? runs[number + 1][0] - 1 : chunkCount
             guard run[0] >= 1, run[0] <= last else { continue }
             for chunk in run[0]...last {
-                var frames: Int64 = 0
-                for _ in 0..<run[1] {
-                    frames += grouper.frames(inGroup: group)
-                    group += 1
-                }
+                let frames = grouper.frames(inGroups: group..<group + run[1])
+                group += run[1]
                 let entry = [chunk, frames, run[2]].map { UInt32(truncatingIfNeeded: $0) }
                 if let previous = result.last, previous[1] == entry[1], previous[2] == entry[2] { continue }
                 result.append(entry)
@@ -84,11 +81,8 @@ enum MP4SampleSplit {
         for run in 0..<count {
             let groups = sbgp.number(at: countAt + 4 + run * 8, width: 4)
             let index = UInt32(truncatingIfNeeded: sbgp.number(at: countAt + 8 + run * 8, width: 4))
-            var frames: Int64 = 0
-            for _ in 0..<groups {
-                frames += grouper.frames(inGroup: group)
-                group += 1
-            }
+            let frames = grouper.frames(inGroups: group..<group + groups)
+            group += groups
             if let previous = runs.last, previous[1] == index {
                 runs[runs.count - 1][0] += UInt32(truncatingIfNeeded: frames)
             } else {
@@ -96,23 +90,19 @@ enum MP4SampleSplit {
             }
         }
         let head = Array(sbgp.bytes[(sbgp.start + 8)..<(sbgp.start + countAt)])
-        return box("sbgp", body: head + [UInt32(runs.count)].flatMap(bigEndian) + runs.joined().flatMap(bigEndian))
+        return box("sbgp", body: head + ([UInt32(runs.count)] + runs.joined()).flatMap(MP4Box.bigEndian))
     }
 
     /// A full box's body (version 0, no flags): the entry count, then each entry's numbers.
     private static func entries(_ entries: [[UInt32]]) -> [UInt8] {
-        ([0, UInt32(entries.count)] + entries.joined()).flatMap(bigEndian)
+        ([0, UInt32(entries.count)] + entries.joined()).flatMap(MP4Box.bigEndian)
     }
 
-    /// A box of `type` holding `body` (after the version and flags already in `body`).
+    /// A box of `type` holding `body` (the version and flags included in `body`).
     private static func box(_ type: String, body: [UInt8]) -> Edit {
-        let bytes = bigEndian(UInt32(8 + body.count)) + Array(type.utf8) + body
+        let bytes = MP4Box.make(type, body)
         return .replace(size: Int64(bytes.count)) { (output: inout MP4BoxWriter) throws(RenderError) in
             try output.append(bytes[...])
         }
-    }
-
-    private static func bigEndian(_ number: UInt32) -> [UInt8] {
-        [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: number >> $0) }
     }
 }
