@@ -42,44 +42,7 @@ struct AudiobookGaplessTests {
         let path = folder + "/book.m4b"
         let run = try CommandRun.cli([book, "--rate", "4x", "--chapters", "3", "--out", folder, "--quiet", "--audiobook", path])
         try #require(run.status == 0, "\(run.stderr)")
-        let script = """
-            import json, struct, sys
-            data = open(sys.argv[1], 'rb').read()
-            tracks, media = [], None
-            def walk(start, end):
-                global media
-                while start + 8 <= end:
-                    size, kind = struct.unpack('>I4s', data[start:start + 8])
-                    body = data[start + 8:start + size]
-                    if kind == b'mdat': media = (start + 8, start + size)
-                    if kind == b'trak': tracks.append({})
-                    if kind == b'hdlr': tracks[-1]['sound'] = body[8:12] == b'soun'
-                    if kind == b'stsz':
-                        fixed, count = struct.unpack('>II', body[4:12])
-                        tracks[-1]['sizes'] = [fixed] * count if fixed else list(struct.unpack('>%dI' % count, body[12:12 + 4 * count]))
-                    if kind == b'stsc': tracks[-1]['runs'] = [struct.unpack('>III', body[8 + 12 * i:20 + 12 * i]) for i in range(struct.unpack('>I', body[4:8])[0])]
-                    if kind == b'stco': tracks[-1]['chunks'] = list(struct.unpack('>%dI' % struct.unpack('>I', body[4:8])[0], body[8:]))
-                    if kind in (b'moov', b'trak', b'mdia', b'minf', b'stbl'): walk(start + 8, start + size)
-                    start += size
-            walk(0, len(data))
-            spans = []
-            for track in tracks:
-                runs, sizes, frame = track['runs'], track['sizes'], 0
-                for number, offset in enumerate(track['chunks'], 1):
-                    count = [run[1] for run in runs if run[0] <= number][-1]
-                    length = sum(sizes[frame:frame + count])
-                    spans.append((offset, offset + length))
-                    frame += count
-                track['placed'] = frame
-            spans.sort()
-            tiled = spans[0][0] == media[0] and spans[-1][1] == media[1] and all(a[1] == b[0] for a, b in zip(spans, spans[1:]))
-            sound = [track for track in tracks if track.get('sound')][0]
-            print(json.dumps({'frames': len(sound['sizes']), 'placed': sound['placed'], 'tiled': tiled,
-                              'largest': max(sound['sizes'])}))
-            """
-        let walk = try CommandRun.run("/usr/bin/python3", ["-c", script, path])
-        try #require(walk.status == 0, "\(walk.stderr)")
-        let table = try #require(try JSONSerialization.jsonObject(with: Data(walk.stdout.utf8)) as? [String: Any])
+        let table = try Self.boxes(path)
         let frames = try #require(table["frames"] as? Int)
         #expect(table["placed"] as? Int == frames, "stsc places every frame in a chunk")
         #expect(table["tiled"] as? Bool == true, "the tracks' chunks cover the media data exactly, without gaps or overlaps")
@@ -94,32 +57,50 @@ struct AudiobookGaplessTests {
     }
 
     /// iTunSMPB (through mutagen), the sound track's edit list, the movie time scale,
-    /// the number of AAC frames and the top-level box order.
+    /// the top-level box order, and the sound track's sample table: its number of
+    /// AAC frames (`stsz` entries), the largest, how many `stsc` places in chunks,
+    /// and whether all tracks' chunks tile the media data (`mdat`) without gaps or overlaps.
     static func boxes(_ path: String) throws -> [String: Any] {
         let script = """
             import json, struct, sys
             from mutagen.mp4 import MP4
             data = open(sys.argv[1], 'rb').read()
-            out = {'order': []}
+            out, tracks, media = {'order': []}, [], None
             tag = MP4(sys.argv[1]).tags.get('----:com.apple.iTunes:iTunSMPB')
             out['iTunSMPB'] = bytes(tag[0]).decode() if tag else None
-            def walk(start, end, depth, track):
+            def walk(start, end, depth):
+                global media
                 while start + 8 <= end:
                     size, kind = struct.unpack('>I4s', data[start:start + 8])
                     kind = kind.decode('latin1')
                     if depth == 0: out['order'].append(kind)
                     body = data[start + 8:start + size]
+                    if kind == 'mdat': media = (start + 8, start + size)
                     if kind == 'mvhd': out['movieScale'] = struct.unpack('>I', body[12:16])[0]
-                    if kind == 'trak': track = {}
-                    if kind == 'hdlr': track['sound'] = body[8:12] == b'soun'
-                    if kind == 'elst': track['edit'] = struct.unpack('>II', body[8:16])
-                    if kind == 'stsz': track['frames'] = struct.unpack('>I', body[8:12])[0]
-                    if kind in ('moov', 'trak', 'mdia', 'minf', 'stbl', 'edts'): walk(start + 8, start + size, depth + 1, track)
-                    if kind == 'trak' and track.get('sound'):
-                        out['editLength'], out['editStart'] = track['edit']
-                        out['frames'] = track['frames']
+                    if kind == 'trak': tracks.append({})
+                    if kind == 'hdlr': tracks[-1]['sound'] = body[8:12] == b'soun'
+                    if kind == 'elst': tracks[-1]['edit'] = struct.unpack('>II', body[8:16])
+                    if kind == 'stsz':
+                        fixed, count = struct.unpack('>II', body[4:12])
+                        tracks[-1]['sizes'] = [fixed] * count if fixed else list(struct.unpack('>%dI' % count, body[12:12 + 4 * count]))
+                    if kind == 'stsc': tracks[-1]['runs'] = [struct.unpack('>III', body[8 + 12 * i:20 + 12 * i]) for i in range(struct.unpack('>I', body[4:8])[0])]
+                    if kind == 'stco': tracks[-1]['chunks'] = list(struct.unpack('>%dI' % struct.unpack('>I', body[4:8])[0], body[8:]))
+                    if kind in ('moov', 'trak', 'mdia', 'minf', 'stbl', 'edts'): walk(start + 8, start + size, depth + 1)
                     start += size
-            walk(0, len(data), 0, {})
+            walk(0, len(data), 0)
+            spans = []
+            for track in tracks:
+                runs, sizes, frame = track['runs'], track['sizes'], 0
+                for number, offset in enumerate(track['chunks'], 1):
+                    count = [run[1] for run in runs if run[0] <= number][-1]
+                    spans.append((offset, offset + sum(sizes[frame:frame + count])))
+                    frame += count
+                track['placed'] = frame
+            spans.sort()
+            out['tiled'] = spans[0][0] == media[0] and spans[-1][1] == media[1] and all(a[1] == b[0] for a, b in zip(spans, spans[1:]))
+            sound = [track for track in tracks if track.get('sound')][0]
+            out['editLength'], out['editStart'] = sound['edit']
+            out['frames'], out['placed'], out['largest'] = len(sound['sizes']), sound['placed'], max(sound['sizes'])
             print(json.dumps(out))
             """
         let run = try CommandRun.run("/usr/bin/python3", ["-c", script, path])
