@@ -14,10 +14,10 @@ public struct WebBookDetails: Sendable {
             self.mediaType = mediaType
         }
 
-        /// The file name in the rendered folder, or nil for a type browsers do not show.
+        /// The file name in the rendered folder, or nil for a type browsers do
+        /// not show and for SVG, which is never written as a file (it could run script).
         var fileName: String? {
-            let extensions = ["image/jpeg": "jpg", "image/png": "png", "image/gif": "gif", "image/webp": "webp",
-                              "image/svg+xml": "svg"]
+            let extensions = ["image/jpeg": "jpg", "image/png": "png", "image/gif": "gif", "image/webp": "webp"]
             return extensions[mediaType].map { "cover." + $0 }
         }
     }

@@ -64,9 +64,15 @@ public struct WebPlayer: Sendable {
             try save(WebAssets.data(name), as: name)
         }
         var cover: WebPage.Cover?
-        if let image = details?.cover, let name = image.fileName {
+        if let image = details?.cover, image.mediaType == "image/svg+xml" {
+            // An SVG file opened by itself runs its scripts: it is shown only through
+            // <img> (which runs none), as a data: URL, and never written as a file.
+            if image.data.count <= WebPage.embeddedLimit {
+                cover = WebPage.Cover(file: "data:image/svg+xml;base64," + image.data.base64EncodedString(), type: image.mediaType)
+            }
+        } else if let image = details?.cover, let name = image.fileName {
             try save(image.data, as: name)
-            cover = WebPage.Cover(file: name, type: image.mediaType)
+            cover = WebPage.Cover(file: WebPage.link(name), type: image.mediaType)
         }
         let page = WebPage(manifest: manifest, identifier: details?.identifier, cover: cover, coverData: details?.cover?.data,
                            lengths: Dictionary(rendered.chapters.map { ($0.chapter.index, $0.text.utf16.count) },
