@@ -4,105 +4,63 @@
 /// which has no spaces, a grapheme matches wherever it is written. Earlier lexicons win over later
 /// ones, then longer graphemes over shorter ones at the same place.
 ///
-/// Matching takes time linear in the text, whatever the lexicon: the
-/// graphemes form an Aho–Corasick automaton over their *reversed* code units,
-/// run once from the end of the range to its start, so that the state at each
-/// position names, through its output links, every grapheme that starts there,
-/// longest first. (Trying each grapheme at each position took time
-/// proportional to the text times the graphemes sharing a prefix: 45 s for
-/// one long word against graphemes with a long common prefix.) The scan then
-/// takes, left to right, the longest grapheme at each word start that ends on
-/// a word end, serves the language there and is free; output links are kept
-/// per set of lexicons serving a language, so graphemes of lexicons that do
-/// not serve the text are never looked at.
+/// Matching takes time linear in the text, whatever the lexicon: one pass of a
+/// `GraphemeAutomaton` from the end of the range to its start gives, at each
+/// position, the graphemes that start there, longest first; a pass from the
+/// start then takes at each word start the longest one that ends on a word
+/// end, serves the language there and is free. (Trying every grapheme at
+/// every position took time proportional to the text times the graphemes
+/// sharing a prefix: 45 s for one long word against graphemes with a long
+/// common prefix.) Output links are kept per set of lexicons serving a
+/// language, so graphemes of lexicons that do not serve the text are never
+/// looked at.
 struct LexiconMatcher {
-    private let lexicons: [Lexicon]
-    /// Trie node of `(parent << 16) | unit`, the reversed graphemes; node 0 is the root.
-    private let children: [UInt64: Int32]
-    private let fail: [Int32]
-    private let depth: [Int32]
-    /// For a node that ends a grapheme, its entries (lexicon, spoken) in lexicon order; else empty.
-    private let entries: [[(lexicon: Int, spoken: Lexicon.Spoken)]]
-    /// Output links of each group: the nearest node on the failure chain (itself
-    /// included) ending a grapheme that one of the group's lexicons has; 0 for none.
-    private let outputs: [[Int32]]
+    private let automaton: GraphemeAutomaton
+    /// The entries (lexicon, spoken) of the node ending each grapheme, in lexicon
+    /// order, the first entry of a grapheme in each lexicon only.
+    private let entries: [Int32: [(lexicon: Int, spoken: Lexicon.Spoken)]]
     /// The lexicons of each group; group 0 holds those without a language,
     /// for text in a language no lexicon names.
     private let groups: [[Bool]]
     /// The group serving a primary language (`en`), when a lexicon names it.
     private let groupOfLanguage: [String: Int]
-    /// Output links over every lexicon: whether any grapheme starts at a position.
+    /// Output links of each group, to the graphemes its lexicons have.
+    private let outputs: [[Int32]]
+    /// Output links to every grapheme: whether any starts at a position.
     private let anyOutput: [Int32]
 
     init(_ lexicons: [Lexicon]) {
-        self.lexicons = lexicons
-        var children: [UInt64: Int32] = [:]
-        var parent: [Int32] = [0], unit: [UInt16] = [0], depth: [Int32] = [0]
-        var entries: [[(lexicon: Int, spoken: Lexicon.Spoken)]] = [[]]
-        for (index, lexicon) in lexicons.enumerated() {
-            for entry in lexicon.entries {
-                var node: Int32 = 0
-                for code in entry.grapheme.utf16.reversed() {
-                    let key = UInt64(node) << 16 | UInt64(code)
-                    if let next = children[key] {
-                        node = next
-                        continue
-                    }
-                    let next = Int32(parent.count)
-                    children[key] = next
-                    parent.append(node)
-                    unit.append(code)
-                    depth.append(depth[Int(node)] + 1)
-                    entries.append([])
-                    node = next
-                }
-                // The first entry of a grapheme in each lexicon counts.
-                if node != 0, !entries[Int(node)].contains(where: { $0.lexicon == index }) {
-                    entries[Int(node)].append((index, entry.spoken))
-                }
-            }
-        }
-        // Failure links, shallower nodes first.
-        let order = parent.indices.dropFirst().sorted { (depth[$0], $0) < (depth[$1], $1) }
-        var fail = [Int32](repeating: 0, count: parent.count)
-        for node in order where parent[node] != 0 {
-            var link = fail[Int(parent[node])]
-            while true {
-                if let next = children[UInt64(link) << 16 | UInt64(unit[node])] {
-                    fail[node] = next
-                    break
-                }
-                if link == 0 { break }
-                link = fail[Int(link)]
-            }
+        let all = lexicons.enumerated().flatMap { index, lexicon in lexicon.entries.map { (lexicon: index, entry: $0) } }
+        let automaton = GraphemeAutomaton(all.lazy.map(\.entry.grapheme))
+        var byNode: [Int32: [(lexicon: Int, spoken: Lexicon.Spoken)]] = [:]
+        for (node, item) in zip(automaton.ends, all) where node != 0 {
+            if byNode[node]?.contains(where: { $0.lexicon == item.lexicon }) == true { continue }
+            byNode[node, default: []].append((item.lexicon, item.entry.spoken))
         }
         var groups: [[Bool]] = [lexicons.map { $0.language == nil }]
         var groupOfLanguage: [String: Int] = [:]
-        for lexicon in lexicons {
-            guard let language = lexicon.language else { continue }
-            let primary = Lexicon.primary(language)
-            guard groupOfLanguage[primary] == nil else { continue }
+        for primary in lexicons.compactMap({ $0.language.map(Lexicon.primary) }) where groupOfLanguage[primary] == nil {
             groupOfLanguage[primary] = groups.count
-            groups.append(lexicons.map { $0.language == nil || Lexicon.primary($0.language ?? "") == primary })
+            groups.append(lexicons.map { lexicon in lexicon.language.map { Lexicon.primary($0) == primary } ?? true })
         }
-        func links(_ serves: (Int) -> Bool) -> [Int32] {
-            var out = [Int32](repeating: 0, count: parent.count)
-            for node in order {
-                out[node] = entries[node].contains { serves($0.lexicon) } ? Int32(node) : out[Int(fail[node])]
+        func links(_ group: [Bool]?) -> [Int32] {
+            var marked = [Bool](repeating: false, count: automaton.depth.count)
+            for (node, list) in byNode where group.map({ group in list.contains { group[$0.lexicon] } }) ?? true {
+                marked[Int(node)] = true
             }
-            return out
+            return automaton.outputLinks(marked)
         }
-        self.children = children
-        self.fail = fail
-        self.depth = depth
-        self.entries = entries
+        let any = links(nil)
+        // Lexicons without a language (as `--lexicon` files are) serve every group: such a group shares `any`.
+        outputs = groups.map { group in group.allSatisfy { $0 } ? any : links(group) }
+        anyOutput = any
+        self.automaton = automaton
+        entries = byNode
         self.groups = groups
         self.groupOfLanguage = groupOfLanguage
-        outputs = groups.map { group in links { group[$0] } }
-        anyOutput = links { _ in true }
     }
 
-    var isEmpty: Bool { children.isEmpty }
+    var isEmpty: Bool { automaton.isEmpty }
 
     /// Replacements for the graphemes found in `units[range]`, in order, where
     /// `isFree` allows them (not already replaced) and a lexicon serves the
@@ -110,50 +68,30 @@ struct LexiconMatcher {
     func replacements(in units: [UInt16], range: Range<Int>, language: (Int) -> String,
                       isFree: (Range<Int>) -> Bool) -> [Replacement] {
         guard !isEmpty, !range.isEmpty else { return [] }
-        let states = startStates(units, range)
+        let states = automaton.startStates(units, range)
         var found: [Replacement] = []
         var position = range.lowerBound
         scan: while position < range.upperBound {
             defer { position += 1 }
-            let state = states[position - range.lowerBound]
-            guard anyOutput[Int(state)] != 0 else { continue }
+            let state = Int(states[position - range.lowerBound])
+            guard anyOutput[state] != 0 else { continue }
             if position > range.lowerBound, CodeUnit.joins(units[position - 1], units[position]) { continue }
+            // Every candidate holds this position: one check skips them all when it is taken.
             guard isFree(position..<position + 1) else { continue }
             let group = groupOfLanguage[Lexicon.primary(language(position))] ?? 0
-            var node = outputs[group][Int(state)]
+            var node = outputs[group][state]
             while node != 0 {
-                let end = position + Int(depth[Int(node)])
+                let end = position + Int(automaton.depth[Int(node)])
                 let endsWord = end == range.upperBound || !CodeUnit.joins(units[end - 1], units[end])
-                if endsWord, isFree(position..<end), let entry = entries[Int(node)].first(where: { groups[group][$0.lexicon] }) {
+                if endsWord, isFree(position..<end), let entry = entries[node]?.first(where: { groups[group][$0.lexicon] }) {
                     found.append(.entry(position..<end, entry.spoken))
                     position = end - 1
                     continue scan
                 }
-                node = outputs[group][Int(fail[Int(node)])]
+                node = outputs[group][Int(automaton.fail[Int(node)])]
             }
         }
         return found
-    }
-
-    /// The automaton's state after reading `units[range]` backwards down to
-    /// each position: the longest text starting there that ends a reversed
-    /// grapheme path, whose output links are the graphemes starting there.
-    private func startStates(_ units: [UInt16], _ range: Range<Int>) -> [Int32] {
-        var states = [Int32](repeating: 0, count: range.count)
-        var state: Int32 = 0
-        for position in range.reversed() {
-            let code = UInt64(units[position])
-            while true {
-                if let next = children[UInt64(state) << 16 | code] {
-                    state = next
-                    break
-                }
-                if state == 0 { break }
-                state = fail[Int(state)]
-            }
-            states[position - range.lowerBound] = state
-        }
-        return states
     }
 }
 
