@@ -40,6 +40,12 @@ public struct WebPlayer: Sendable {
         self.details = details
     }
 
+    /// The files the player writes whatever the book: the book page, its
+    /// stylesheet and scripts, and the cover under any of its names.
+    public static var fixedFiles: [String] {
+        ["index.html"] + WebAssets.copied + WebBookDetails.Cover.fileNames
+    }
+
     /// The page of a chapter, named after its sidecar: `NNN-slug.html`.
     public static func pageName(timingFile: String) -> String {
         let suffix = ".timing.json"
@@ -107,8 +113,11 @@ public struct WebPlayer: Sendable {
     }
 
     private func read(_ name: String) throws(RenderError) -> String {
-        guard let data = FileManager.default.contents(atPath: folder + "/" + name) else {
-            throw RenderError(.unreadableInput, file: folder + "/" + name, "cannot read the file")
+        let data: Data
+        do {
+            data = try OwnFile.read(folder + "/" + name, limit: .sidecar)
+        } catch {
+            throw RenderError(.unreadableInput, file: folder + "/" + name, error.reason, cause: error)
         }
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
     }
