@@ -133,7 +133,7 @@ def main():
                   visited and all(current.startswith(url(folder, "")) and clean(result) for _, _, current, result in visited),
                   visited)
 
-            payload = "javascript:window.__pwned='location'"
+            payload = "javascript:void(window.__pwned='location')"
             doctored(folder, pages[0], "doctored-chapter.html", payload)
             before = load(driver, folder, "doctored-chapter.html", player=True)
             driver.execute_script("followPlayer.audio.dispatchEvent(new Event('ended'))")
@@ -158,7 +158,7 @@ def main():
                   clean(shelf) and link == ["#", True] and clean(audit(driver)), [shelf, link])
 
             with open(os.path.join(folder, pages[0]), encoding="utf-8") as source:
-                html = source.read().replace('<main id="fr-text"', '<a id="csp-probe" href="javascript:window.__pwned=\'csp\'">x</a>'
+                html = source.read().replace('<main id="fr-text"', '<a id="csp-probe" href="javascript:void(window.__pwned=\'csp\')">x</a>'
                                              '<main id="fr-text"', 1)
             with open(os.path.join(folder, "doctored-link.html"), "w", encoding="utf-8") as out:
                 out.write(html)
@@ -166,9 +166,19 @@ def main():
             driver.execute_script("document.getElementById('csp-probe').click()")
             check("the pages' Content-Security-Policy blocks a javascript: link even if one were written",
                   driver.execute_script("return window.__pwned === undefined"), driver.current_url)
+
+            # The control: the same payload in a page without the policy does set the global, so
+            # each "not set" above means the payload was inert, not that the check cannot see it.
+            control = re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*>', "", html)
+            with open(os.path.join(folder, "control.html"), "w", encoding="utf-8") as out:
+                out.write(control)
+            driver.get(url(folder, "control.html"))
+            driver.execute_script("document.getElementById('csp-probe').click()")
+            check("control: without the policy, the same javascript: link sets the global (the checks can see a payload run)",
+                  driver.execute_script("return window.__pwned") == "csp", driver.current_url)
         finally:
             driver.quit()
-            for name in ["doctored-chapter.html", "doctored-index.html", "doctored-link.html"]:
+            for name in ["doctored-chapter.html", "doctored-index.html", "doctored-link.html", "control.html"]:
                 if os.path.exists(os.path.join(folder, name)):
                     os.remove(os.path.join(folder, name))
     json.dump({"checks": checks}, sys.stdout, indent=1)

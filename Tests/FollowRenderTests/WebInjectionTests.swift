@@ -23,7 +23,7 @@ struct WebInjectionTests {
                                                ["--rate", "4x", "--web", "--cover", Self.hostile + "/script-cover.svg"])
         let run = try CommandRun.run("/usr/bin/python3", [Self.checker, "--folder", render.path])
         let report = try #require(try? JSONDecoder().decode(Report.self, from: run.output), "no report (\(run.status)): \(run.stderr.suffix(2000))")
-        #expect(report.checks.count == 10)
+        #expect(report.checks.count == 11)
         for check in report.checks {
             #expect(check.ok, "\(check.name): \(check.detail)")
         }

@@ -7,8 +7,6 @@ public struct BookWarning: Hashable, Sendable, CustomStringConvertible {
         case deepNesting
         /// The cover is larger than what is embedded in each chapter's audio: left out of the tags.
         case coverTooLarge
-        /// A paragraph longer than a document can hold as one text: read as several.
-        case longParagraph
     }
 
     public var kind: Kind
