@@ -93,5 +93,15 @@ struct LexiconMatcherTests {
         // Trying each grapheme at each position took 45 s on such input; linear matching takes
         // well under a second (figure in docs/reliability.md), the rest is the debug build's segmenting.
         #expect(run.seconds < 20, "\(run.seconds) s")
+
+        // The matching alone, in this process: the automaton built and run over the long word.
+        let lexicons = [try #require(LexiconReader.tsv(Data(lexicon.utf8), source: "shared.tsv", language: "en") { _ in })]
+        let units = Array(text.utf16)
+        let start = ContinuousClock.now
+        let found = LexiconMatcher(lexicons).replacements(in: units, range: 0..<units.count, language: { _ in "en" }, isFree: { _ in true })
+        let elapsed = ContinuousClock.now - start
+        print("lexicon matching of \(units.count) units against \(lexicons[0].entries.count) graphemes: \(elapsed)")
+        #expect(found.count == 1)
+        #expect(elapsed < .seconds(5), "\(elapsed), under 1 s in a release build")
     }
 }
