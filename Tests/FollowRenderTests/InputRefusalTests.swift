@@ -52,7 +52,7 @@ struct InputRefusalTests {
         #expect(!failure.reason.contains("OEBPS"))
     }
 
-    @Test("a FIFO given as the book, a lexicon or a cover is refused at once by its type; a folder as --lexicon is named a folder")
+    @Test("a FIFO given as the book, a lexicon, a cover or a batch list is refused at once by its type; a folder as --lexicon is named a folder")
     func specialFilesAsInputs() throws {
         let folder = try TestPaths.temporaryFolder()
         let fifo = folder + "/book.epub"
@@ -72,6 +72,8 @@ struct InputRefusalTests {
         #expect(warnings(directory) == ["follow-render: warning: \(folder): pronunciation lexicon skipped: not a regular file but a folder"],
                 "\(directory.stderr)")
         #expect((#expect(throws: BookError.self) { try BookSource.open(path: fifo) })?.kind == .notAFile)
+        let list = try CommandRun.cli(["batch", fifo, "--out-root", folder + "/batch", "--dry-run"])
+        #expect(list.status == 1 && list.stderr == "follow-render: \(fifo): not a regular file but a FIFO\n", "\(list.stderr)")
     }
 
     @Test("batch over a folder holding its own --out-root and --library renders only the books, on every rerun")

@@ -34,6 +34,12 @@ public enum BookList {
     }
 
     private static func lines(of file: URL) throws(RenderError) -> [String] {
+        // The type first: a FIFO given as the list would never end.
+        do {
+            _ = try RegularFile.size(of: file.path)
+        } catch {
+            throw RenderError(.unreadableInput, file: file.path, error.reason, cause: error)
+        }
         let text: String
         do {
             text = try String(contentsOf: file, encoding: .utf8)
