@@ -45,7 +45,7 @@ let package = Package(
 // link only with `--sanitize=fuzzer`.
 if Context.environment["FOLLOW_RENDER_FUZZ"] != nil {
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["FollowRender"], path: "Fuzz/FuzzSupport"))
-    for name in ["FuzzEPUB", "FuzzText", "FuzzMarkdown", "FuzzPDF", "FuzzSidecar", "FuzzManifest", "FuzzRawXML", "FuzzLexicon"] {
+    for name in ["FuzzEPUB", "FuzzText", "FuzzMarkdown", "FuzzPDF", "FuzzSidecar", "FuzzManifest", "FuzzRawXML", "FuzzLexicon", "FuzzLexiconMatcher", "FuzzWebPage"] {
         package.targets.append(.executableTarget(name: name, dependencies: ["FollowRender", "FuzzSupport"], path: "Fuzz/\(name)"))
     }
 }

@@ -7,7 +7,11 @@
 # book readers from bytes, then narration extraction), sidecar (timing-sidecar reader
 # plus locate/diff/exports), manifest (book.json reader plus locate/diff),
 # rawxml (the overlay writer's raw-XHTML tokenizer against libxml2), lexicon
-# (the PLS and TSV pronunciation lexicon readers; the first byte picks which).
+# (the PLS and TSV pronunciation lexicon readers; the first byte picks which),
+# lexmatch (lexicon matching against a time budget per input: a slow input is
+# a failure), webpage (the web player's page writer from book strings and
+# rendered-folder contents, its pages checked by an HTML tokenizer: no script
+# but the player's own, no javascript: or other scheme in a URL).
 # SECONDS: how long to fuzz (default 60). Everything is built and kept in the
 # git-ignored .build-fuzz/: the binaries, the growing corpus of each target
 # (so later runs continue where earlier ones stopped) and crash artifacts.
@@ -32,7 +36,9 @@ case "$target" in
     manifest) product=FuzzManifest ;;
     rawxml) product=FuzzRawXML ;;
     lexicon) product=FuzzLexicon ;;
-    *) echo "usage: scripts/fuzz.sh epub|text|markdown|pdf|sidecar|manifest|rawxml|lexicon [SECONDS] [libFuzzer options]" >&2; exit 2 ;;
+    lexmatch) product=FuzzLexiconMatcher ;;
+    webpage) product=FuzzWebPage ;;
+    *) echo "usage: scripts/fuzz.sh epub|text|markdown|pdf|sidecar|manifest|rawxml|lexicon|lexmatch|webpage [SECONDS] [libFuzzer options]" >&2; exit 2 ;;
 esac
 root=.build-fuzz
 sanitizers=()
@@ -80,6 +86,31 @@ for name in sorted(os.listdir(books)) if os.path.isdir(books) else []:
 PY
         options=(-max_len=65536)
         ;;
+    lexmatch)
+        # A seed is a selector byte, grapheme<TAB>alias lines, 0xFF, then the text.
+        { printf '\001'; cat Fixtures/user-lexicon.tsv; printf '\377'; cat Fixtures/inputs/*.txt | head -c 8192; } > "$work/seeds/user"
+        python3 - "$work/seeds" <<'PY'
+import sys
+prefix = "a" * 200
+lexicon = "".join(f"{prefix}b{i}\tx\n" for i in range(60)) + "日本\tにほん\nDr.\tDoctor\n"
+text = "a" * 20000 + " Dr. Watson " + prefix + "b7 日本語"
+open(sys.argv[1] + "/shared-prefix", "wb").write(b"\x05" + lexicon.encode() + b"\xff" + text.encode())
+PY
+        options=(-max_len=65536)
+        ;;
+    webpage)
+        # A seed is a flags byte and NUL-separated fields (see Fuzz/FuzzWebPage/FuzzWebPage.swift).
+        python3 - "$work/seeds" Fixtures/hostile/web-book.md <<'PY'
+import sys
+hostile = open(sys.argv[2], encoding="utf-8").read()
+fields = ["Title </title><script>x=1</script>", "\"><img src=x onerror=alert(1)>\nB", "en\" onload=\"x", "urn:x",
+          "One", "Two</a><a href=javascript:x>", hostile[:2000], "Second\nline </main>", "", "<svg onload=x>", "a.xhtml", "v"]
+open(sys.argv[1] + "/hostile", "wb").write(b"\x02" + "\0".join(fields).encode())
+fields[8] = "javascript:window.x=1"
+open(sys.argv[1] + "/scheme-name", "wb").write(b"\x00" + "\0".join(fields).encode())
+PY
+        options=(-max_len=16384)
+        ;;
     rawxml)
         find Fixtures/sample-book -name '*.xhtml' -exec cp {} "$work/seeds/" \;
         python3 - "$work/seeds" "$corpus/books" <<'PY'
@@ -101,7 +132,9 @@ esac
 if [ -d "Fixtures/fuzz/$target" ]; then cp Fixtures/fuzz/"$target"/* "$work/seeds/" 2>/dev/null || true; fi
 log="$work/last-run.log"
 status=0
-TMPDIR="$PWD/$work/tmp" ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" \
+# SWIFT_BACKTRACE off: a target's own fatalError (a failed check) ends the run at once, without
+# the Swift runtime's backtracer, which AddressSanitizer reports as a crash of its own.
+TMPDIR="$PWD/$work/tmp" ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" SWIFT_BACKTRACE="enable=no" \
     "$root/build/release/$product" "$work/corpus" "$work/seeds" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 \
     -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$work/crashes/" "${options[@]}" "$@" >"$log" 2>&1 || status=$?
 rm -rf "$work/tmp"

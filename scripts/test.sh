@@ -16,7 +16,7 @@ failed=$(grep -c '^✘ Test ".*" failed after' "$log" || true)
 total=${total:-0}
 fuzz_seconds=${FUZZ_SECONDS:-60}
 if [ "$fuzz_seconds" -gt 0 ]; then
-    for target in epub text markdown pdf sidecar manifest rawxml lexicon; do
+    for target in epub text markdown pdf sidecar manifest rawxml lexicon lexmatch webpage; do
         total=$((total + 1))
         if ! scripts/fuzz.sh "$target" "$fuzz_seconds"; then
             failed=$((failed + 1))

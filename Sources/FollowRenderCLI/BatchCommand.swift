@@ -124,7 +124,9 @@ enum BatchCommand: Command {
         var job = BatchJob(list: options.list, root: options.root, options: options.batch, task: options.task)
         if options.report {
             let merged = try job.mergeReport()
-            if !options.quiet { BatchSummary.printReport(merged.report, root: merged.root) }
+            if !options.quiet { BatchSummary.printReport(merged.report, root: merged.root) } else {
+                BatchSummary.printFailures(merged.report, prefix: "follow-render: ")
+            }
             return merged.report.allSucceeded ? 0 : 1
         }
         let plan = try job.plan()
@@ -153,6 +155,8 @@ enum BatchCommand: Command {
                 Console.error("Task \(options.task.index) of \(options.task.count) done; "
                     + "'follow-render batch LIST --out-root DIR --report' merges every task's results")
             }
+        } else {
+            BatchSummary.printFailures(summary.report, prefix: "follow-render: ")
         }
         return summary.report.allSucceeded ? 0 : 1
     }

@@ -30,11 +30,17 @@ enum BatchSummary {
             + clock(report.renderSeconds.value))
         let warned = report.books.filter { $0.status == .ok && !$0.warnings.isEmpty }.count
         if warned > 0 { Console.error("Rendered with warnings: \(warned) book\(warned == 1 ? "" : "s") (see batch.json)") }
-        let failed = report.books.filter { $0.status == .failed }
-        for outcome in failed.prefix(10) { Console.error("Failed: \(outcome.error?.message ?? outcome.path)") }
-        if failed.count > 10 { Console.error("… and \(failed.count - 10) more failed books (see batch.json)") }
+        printFailures(report, prefix: "Failed: ")
         Console.error("Report:")
         print(root + "/" + BatchStore.reportFile)
+    }
+
+    /// The failed books, the first 10, one line each: all `--quiet` prints,
+    /// since a failed batch must still say why.
+    static func printFailures(_ report: BatchReport, prefix: String) {
+        let failed = report.books.filter { $0.status == .failed }
+        for outcome in failed.prefix(10) { Console.error(prefix + (outcome.error?.message ?? outcome.path)) }
+        if failed.count > 10 { Console.error("… and \(failed.count - 10) more failed books (see batch.json)") }
     }
 
     /// The plan on standard output: each task's books, estimated audio and render time.

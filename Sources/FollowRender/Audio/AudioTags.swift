@@ -30,6 +30,27 @@ public struct AudioTags: Hashable, Sendable {
         self.coverMediaType = coverMediaType
     }
 
+    /// The largest cover embedded in each chapter's audio: a cover is copied
+    /// into every chapter file, so a 100 MB image would cost 100 MB a chapter.
+    /// A larger one is left out of the chapter tags, with one warning for the book
+    /// (`coverWarning`); the single-file audiobook embeds it once, up to
+    /// `AudiobookMetadata.maximumCoverBytes`.
+    public static let maximumCoverBytes = 1 << 20
+
+    /// `cover` if it is small enough to embed in each chapter, else nil.
+    public static func embeddable(_ cover: Data?) -> Data? {
+        cover.flatMap { $0.count <= maximumCoverBytes ? $0 : nil }
+    }
+
+    /// The warning for a book whose cover is left out of the chapter tags
+    /// (and of the audiobook's, when `audiobook`), or nil.
+    public static func coverWarning(size: Int, audiobook: Bool) -> BookWarning? {
+        guard size > maximumCoverBytes else { return nil }
+        let everywhere = audiobook && size > AudiobookMetadata.maximumCoverBytes
+        return BookWarning("the cover (\(size >> 20) MB) is larger than the \(maximumCoverBytes >> 20) MB embedded in each chapter's audio: "
+            + "left out of the chapters' tags" + (everywhere ? " and of the audiobook's" : ""), kind: .coverTooLarge)
+    }
+
     /// The track as tags spell it: `3/12`, `3`, or nil when unset.
     var trackText: String? {
         guard track > 0 else { return nil }

@@ -99,9 +99,8 @@ final class OutputFile {
     }
 
     private func failure(_ action: String, code: Int32 = errno) -> RenderError {
-        let text = String(cString: strerror(code))
-        let reason = code == ENOSPC ? "disk full (\(text))" : "\(action) (\(text))"
-        return RenderError(.write, file: path, reason)
+        guard code != ENOSPC else { return RenderError.diskFull(file: path) }
+        return RenderError(.write, file: path, "\(action) (\(String(cString: strerror(code))))")
     }
 
     static func errnoText() -> String { String(cString: strerror(errno)) }

@@ -49,8 +49,11 @@ public struct AudiobookMetadata: Hashable, Sendable {
     /// The authors joined for display tags.
     var artist: String { authors.joined(separator: ", ") }
 
+    /// The largest cover the single-file audiobook embeds (once); a larger one is left out.
+    public static let maximumCoverBytes = 8 << 20
+
     private mutating func setCover(_ data: Data?) {
-        guard let data, data.count > 8 else { return }
+        guard let data, data.count > 8, data.count <= Self.maximumCoverBytes else { return }
         if data.starts(with: [0xFF, 0xD8, 0xFF]) {
             cover = data
         } else if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {

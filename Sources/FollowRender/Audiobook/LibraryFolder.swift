@@ -24,14 +24,47 @@ public struct LibraryFolder: Sendable {
         folder + "/" + SafeName.file(metadata.title, fallback: "Untitled") + "." + format.rawValue
     }
 
-    /// Creates the folder.
+    /// The file that marks a book folder as follow-render's: only such a
+    /// folder (or a new or empty one) is written into, so a user's own
+    /// `desc.txt` or `metadata.json` in a folder of the same name survives.
+    public static let marker = ".follow-render"
+
+    /// The files written beside the audio (both cover names, one of which is).
+    static let sideFiles = ["cover.jpg", "cover.png", "desc.txt", "reader.txt", CueSheet.fileName, "metadata.json", marker]
+
+    /// Refuses, before any work, a book folder that exists and holds files but
+    /// not the marker, or a path on the way to it that is not a folder.
+    public func check() throws(OutputSafetyError) {
+        var path = root
+        for part in [""] + folder.dropFirst(root.count).split(separator: "/").map(String.init) {
+            if !part.isEmpty { path += "/" + part }
+            guard let identity = FileIdentity(path: path) else { return }
+            guard identity.isFolder else {
+                throw OutputSafetyError(.notAFolder, file: path, reason: "--library needs a folder here, not \(identity.kind)")
+            }
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        guard names.isEmpty || names.contains(Self.marker) else {
+            throw OutputSafetyError(.foreignFolder, file: folder, reason: "exists and was not made by follow-render (no \(Self.marker) in it); "
+                + "move it away or choose another --library")
+        }
+    }
+
+    /// Creates the folder, marked as follow-render's.
     public func prepare() throws(RenderError) {
+        do {
+            try check()
+        } catch {
+            throw RenderError(.outputFolder, file: error.file, error.reason, cause: error)
+        }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             throw RenderError(.write, file: folder, "cannot create the library folder: \((error as NSError).localizedDescription)",
                               cause: error)
         }
+        try save(Data("This folder was made by follow-render, which replaces its files when the book is rendered again.\n".utf8),
+                 as: Self.marker)
     }
 
     /// Writes the side files for `entry`, whose chapters have `titles`; copies

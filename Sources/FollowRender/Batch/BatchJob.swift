@@ -30,15 +30,18 @@ public struct BatchJob: Sendable {
 
     /// `--report`: merges every task's recorded results into `batch.json`, without opening a book.
     public func mergeReport() throws -> Summary {
-        let paths = try BookList.read(list)
+        let paths = try BookList.read(list, skipping: outputFolders)
         let store = try BatchStore(root: root)
         let merged = try store.writeReport(books: BatchPlan.unestimated(paths: paths).entries.map { ($0.path, $0.slug) })
         return Summary(report: merged, root: store.root, isMerged: true)
     }
 
+    /// The folders the batch writes: the output root and the library, never read as books.
+    private var outputFolders: [String] { [root] + [options.audiobook?.library].compactMap { $0 } }
+
     /// Every book of the list, estimated and partitioned (each book is opened to estimate it).
     public func plan() throws -> BatchPlan {
-        BatchPlan(paths: try BookList.read(list), options: options)
+        BatchPlan(paths: try BookList.read(list, skipping: outputFolders), options: options)
     }
 
     /// Renders this task's books of `plan`; throws `BatchInterrupted` when `cancellation` fires.

@@ -14,13 +14,19 @@ public enum BookList {
     /// File name extensions of the books a folder walk picks up.
     public static let bookExtensions: Set<String> = ["epub", "txt", "text", "md", "markdown", "pdf"]
 
-    public static func read(_ path: String) throws(RenderError) -> [String] {
+    /// The books of the list or folder at `path`. A folder walk skips the
+    /// batch's own output folders (`outputs`: the output root, the library)
+    /// and every folder follow-render wrote (a rendered folder with its
+    /// `book.json`, a library book folder with its marker), so a batch over a
+    /// folder that holds its outputs never renders them as books on a rerun.
+    public static func read(_ path: String, skipping outputs: [String] = []) throws(RenderError) -> [String] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw RenderError(.unreadableInput, file: path, "no such file or folder")
         }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL
-        let books = isFolder.boolValue ? walk(absolute) : try lines(of: absolute)
+        let skipped = Set(outputs.map(OutputSafety.resolve))
+        let books = isFolder.boolValue ? walk(absolute, skipping: skipped) : try lines(of: absolute)
         guard !books.isEmpty else {
             throw RenderError(.unreadableInput, file: path, isFolder.boolValue ? "no books (EPUB, text, Markdown, PDF) in this folder" : "the list names no book")
         }
@@ -28,6 +34,12 @@ public enum BookList {
     }
 
     private static func lines(of file: URL) throws(RenderError) -> [String] {
+        // The type first: a FIFO given as the list would never end.
+        do {
+            _ = try RegularFile.size(of: file.path)
+        } catch {
+            throw RenderError(.unreadableInput, file: file.path, error.reason, cause: error)
+        }
         let text: String
         do {
             text = try String(contentsOf: file, encoding: .utf8)
@@ -43,7 +55,7 @@ public enum BookList {
         }
     }
 
-    private static func walk(_ folder: URL) -> [String] {
+    private static func walk(_ folder: URL, skipping skipped: Set<String>) -> [String] {
         let manager = FileManager.default
         let names = ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
         return names.filter { !$0.hasPrefix(".") }.flatMap { name -> [String] in
@@ -52,7 +64,14 @@ public enum BookList {
             guard manager.fileExists(atPath: url.path, isDirectory: &isFolder) else { return [] }
             if !isFolder.boolValue { return bookExtensions.contains(url.pathExtension.lowercased()) ? [url.path] : [] }
             if manager.fileExists(atPath: url.appendingPathComponent("META-INF/container.xml").path) { return [url.path] }
-            return walk(url)
+            if skipped.contains(OutputSafety.resolve(url.path)) || isOutput(url) { return [] }
+            return walk(url, skipping: skipped)
         }
+    }
+
+    /// Whether follow-render wrote the folder: a render's `book.json` or a library folder's marker.
+    private static func isOutput(_ folder: URL) -> Bool {
+        if FileManager.default.fileExists(atPath: folder.appendingPathComponent(LibraryFolder.marker).path) { return true }
+        return (try? RenderedBook.manifest(in: folder.path)) != nil
     }
 }

@@ -48,6 +48,16 @@ final class Container {
 
     func contains(_ path: String) -> Bool { pathSet.contains(path) }
 
+    /// The size of the file at a container path (uncompressed), without reading it; nil when it is not in the book.
+    func size(of path: String) -> Int? {
+        guard pathSet.contains(path) else { return nil }
+        switch storage {
+        case .zip(_, let entries): return entries[path].map { Int(clamping: $0.size) }
+        case .folder(let folder): return folder.size(of: path)
+        case .memory(let files): return files[path]?.count
+        }
+    }
+
     /// The bytes of the file at a container path.
     func data(at path: String) throws(BookError) -> Data {
         switch storage {

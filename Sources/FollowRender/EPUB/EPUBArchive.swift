@@ -65,6 +65,11 @@ public final class EPUBArchive {
         try container.data(at: path)
     }
 
+    /// The size of a resource by container path, without reading it; nil when it is not in the book.
+    public func size(of path: String) -> Int? {
+        container.size(of: path)
+    }
+
     /// Every file of the book by container path, in archive (or folder listing) order.
     var paths: [String] { container.paths }
 

@@ -20,6 +20,13 @@ struct FolderReader {
     }
 
     /// The bytes of a listed file, refusing one that became a link or grew past the limit.
+    /// The size of a file of the folder, by container path.
+    func size(of path: String) -> Int? {
+        var info = stat()
+        guard lstat(root + "/" + path, &info) == 0 else { return nil }
+        return Int(info.st_size)
+    }
+
     func data(at path: String) throws(BookError) -> Data {
         let descriptor = open(root + "/" + path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {

@@ -46,6 +46,11 @@ public struct BookError: Error, CustomStringConvertible {
         /// A rendered value is impossible: a range outside the text or out of
         /// order, a time that is not finite, negative, out of order or past the audio.
         case invalid
+        /// A file of ours read back (`book.json`, a sidecar, a batch result) is
+        /// larger than its reader takes (`OwnFile`), or a book is larger than its format's limit.
+        case tooLarge
+        /// Not a regular file where one is read: a folder, a FIFO, a device or a socket.
+        case notAFile
         /// A position query (`PositionIndex`): the chapter is not in the rendered folder.
         case notRendered
         /// A position query: the time is negative, not finite, or outside the audiobook.

@@ -15,6 +15,9 @@ public struct RenderError: Error, CustomStringConvertible {
         case write
         /// The disk filled up while a file was written.
         case diskFull
+        /// An output path holds something other than a regular file (a FIFO, a
+        /// device, a socket, a folder), which is never replaced.
+        case notAFile
         /// eSpeak NG, its data folder or a voice is missing or failed.
         case speech
         /// MeCab or its IPA dictionary (Japanese readings) is missing.
@@ -71,6 +74,17 @@ public struct RenderError: Error, CustomStringConvertible {
     /// A full disk while writing `file`: `disk full (No space left on device)`.
     static func diskFull(file: String) -> RenderError {
         RenderError(.diskFull, file: file, "disk full (\(String(cString: strerror(ENOSPC))))", cause: POSIXError(.ENOSPC))
+    }
+
+    /// Whether the disk filled up, here or in the worker whose failure this is:
+    /// a failure no other chapter escapes, which stops the render.
+    public var isDiskFull: Bool {
+        kind == .diskFull || (cause as? RenderError)?.isDiskFull == true
+    }
+
+    /// The error that says which file could not be written on the full disk.
+    public var diskFullCause: RenderError? {
+        kind == .diskFull ? self : (cause as? RenderError)?.diskFullCause
     }
 
     /// The C call that just failed on `file`, from its `errno`: a full disk as

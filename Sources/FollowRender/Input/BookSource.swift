@@ -10,10 +10,15 @@ public enum BookSource {
     public static let maximumTextBytes = 64 << 20
     /// PDF files larger than this are refused.
     public static let maximumPDFBytes = 512 << 20
+    /// `--cover` images larger than this are refused (the limit of one resource in a book).
+    public static let maximumCoverBytes = Int(ContainerLimits.maximumEntrySize)
 
     /// Opens the book at `path`; errors are one line, without `path`.
     public static func open(path: String, options: InputOptions = InputOptions()) throws(BookError) -> EPUBArchive {
-        let format = InputFormat.detect(path: path, head: head(of: path))
+        // The type first: a FIFO or device would never end (or never open).
+        guard let kind = RegularFile.kind(at: path) else { throw BookError(.notFound, "no such file or folder") }
+        guard kind.isRegular || kind.isFolder else { throw BookError(.notAFile, "not a book file or folder but \(kind)") }
+        let format = InputFormat.detect(path: path, head: kind.isFolder ? Data() : head(of: path))
         let fileName = URL(fileURLWithPath: path).lastPathComponent
         let fileTitle = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         if format == .epub {
@@ -38,6 +43,7 @@ public enum BookSource {
             let front = FrontMatter(decoded.text)
             let markdown = try MarkdownBook(markdown: front.body, fallbackTitle: front.title ?? fileTitle,
                                             readCode: options.readCode)
+            warnings += markdown.warnings
             draft = DraftBook(title: front.title ?? markdown.headingTitle ?? fileTitle, authors: front.authors,
                               language: front.language, chapters: markdown.chapters)
             if front.language != nil { languageSource = "front matter" }
@@ -105,6 +111,16 @@ public enum BookSource {
 
     /// The `--cover` image, by its first bytes.
     private static func cover(_ path: String) throws(BookError) -> (data: Data, mediaType: String, extension: String) {
+        // The type before a byte: a FIFO would never end.
+        let size: Int
+        do {
+            size = try RegularFile.size(of: path)
+        } catch {
+            throw BookError(error.kind, "--cover \(path): \(error.reason)")
+        }
+        guard size <= maximumCoverBytes else {
+            throw BookError(.tooLarge, "--cover \(path): \(size >> 20) MB, larger than the \(maximumCoverBytes >> 20) MB a cover may be")
+        }
         guard let data = FileManager.default.contents(atPath: path) else { throw BookError(.unreadable, "--cover \(path): cannot be read") }
         let bytes = [UInt8](data.prefix(512))
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return (data, "image/jpeg", "jpg") }

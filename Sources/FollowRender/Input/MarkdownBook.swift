@@ -9,8 +9,16 @@ struct MarkdownBook {
     /// The title of a lone top heading opening the document, if any.
     var headingTitle: String? = nil
 
+    /// Faults read anyway: nesting deeper than `MarkdownDocument.maximumDepth`, read flattened.
+    var warnings: [BookWarning] = []
+
     init(markdown: String, fallbackTitle: String, readCode: Bool) throws(BookError) {
-        let blocks = try MarkdownDocument(markdown).tree.children
+        let document = try MarkdownDocument(markdown)
+        if document.isFlattened {
+            warnings.append(BookWarning("Markdown nested deeper than \(MarkdownDocument.maximumDepth) levels: "
+                + "the text below that depth is read as plain paragraphs", kind: .deepNesting))
+        }
+        let blocks = document.tree.children
         let levels = blocks.filter { $0.kind == "heading" }.map(\.level)
         var splitLevel = levels.min() ?? 0
         var body = blocks[...]
@@ -43,7 +51,11 @@ struct MarkdownBook {
 
         func block(_ node: MarkdownNode) -> String {
             switch node.kind {
-            case "paragraph": return "<p>\(inlines(node.children))</p>\n"
+            case "paragraph":
+                // A paragraph too long for one text node of the document becomes several.
+                guard node.plainText.utf16.count > LongParagraph.limit else { return "<p>\(inlines(node.children))</p>\n" }
+                return LongParagraph.pieces(inlines(node.children).replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression))
+                    .map { "<p>\($0)</p>\n" }.joined()
             case "heading": return "<h\(node.level)>\(inlines(node.children))</h\(node.level)>\n"
             case "block_quote": return "<blockquote>\n\(node.children.map(block).joined())</blockquote>\n"
             case "list":

@@ -119,7 +119,7 @@ struct PDFBook {
         for line in lines {
             // A short line in a larger font than the body text is a heading.
             if bodySize > 0, line.fontSize >= bodySize * Self.headingScale, line.text.count <= 120 {
-                if !paragraph.isEmpty { markup += "<p>\(XMLEscaping.escaped(paragraph))</p>\n" }
+                for piece in paragraph.isEmpty ? [] : LongParagraph.pieces(paragraph) { markup += "<p>\(XMLEscaping.escaped(piece))</p>\n" }
                 markup += "<h2>\(XMLEscaping.escaped(line.text))</h2>\n"
                 paragraph = ""
                 previous = nil
@@ -131,14 +131,14 @@ struct PDFBook {
                 let jumped = line.page != last.page || gap < -lineHeight
                 let ended = paragraph.last.map { ".!?\"”)".contains($0) } ?? false
                 if jumped ? ended : gap > lineHeight * 0.8 {
-                    markup += "<p>\(XMLEscaping.escaped(paragraph))</p>\n"
+                    for piece in LongParagraph.pieces(paragraph) { markup += "<p>\(XMLEscaping.escaped(piece))</p>\n" }
                     paragraph = ""
                 }
             }
-            paragraph = PlainTextBook.join(paragraph, line.text)
+            PlainTextBook.append(line.text, to: &paragraph)
             previous = line
         }
-        if !paragraph.isEmpty { markup += "<p>\(XMLEscaping.escaped(paragraph))</p>\n" }
+        for piece in paragraph.isEmpty ? [] : LongParagraph.pieces(paragraph) { markup += "<p>\(XMLEscaping.escaped(piece))</p>\n" }
         return markup
     }
 }

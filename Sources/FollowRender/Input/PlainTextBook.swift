@@ -50,7 +50,9 @@ struct PlainTextBook {
         let bookTitle = self.title ?? title
         self.chapters = chapters.map { chapter in
             var body = chapter.title.map { "<h1>\(XMLEscaping.escaped($0))</h1>\n" } ?? ""
-            for paragraph in Self.paragraphs(chapter.lines) { body += "<p>\(XMLEscaping.escaped(paragraph))</p>\n" }
+            for paragraph in Self.paragraphs(chapter.lines) {
+                for piece in LongParagraph.pieces(paragraph) { body += "<p>\(XMLEscaping.escaped(piece))</p>\n" }
+            }
             return DraftBook.Chapter(title: chapter.title ?? bookTitle, body: body)
         }
     }
@@ -105,7 +107,7 @@ struct PlainTextBook {
                 if !current.isEmpty { result.append(current) }
                 current = ""
             } else {
-                current = join(current, line)
+                append(line, to: &current)
             }
         }
         if !current.isEmpty { result.append(current) }
@@ -121,13 +123,17 @@ struct PlainTextBook {
         return String(text[first...last])
     }
 
-    /// Joins a wrapped line to the text before it: a word split by a hyphen is
+    /// Joins a wrapped line to the text before it, in place (a paragraph of
+    /// many lines is not copied line by line): a word split by a hyphen is
     /// mended, CJK text is joined without a space, anything else with one.
-    static func join(_ text: String, _ line: String) -> String {
-        guard let last = text.last, let first = line.first else { return text + line }
-        if last == "-", first.isLowercase, text.dropLast().last?.isLetter == true { return String(text.dropLast()) + line }
-        if isWide(last) || isWide(first) { return text + line }
-        return text + " " + line
+    static func append(_ line: String, to text: inout String) {
+        guard let last = text.last, let first = line.first else { return text += line }
+        if last == "-", first.isLowercase, text.dropLast().last?.isLetter == true {
+            text.removeLast()
+        } else if !isWide(last), !isWide(first) {
+            text += " "
+        }
+        text += line
     }
 
     /// Characters of scripts written without spaces between words.

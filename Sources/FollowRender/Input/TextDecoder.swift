@@ -31,7 +31,10 @@ struct TextDecoder {
             try self.init(bytes: body, encoding: forced, source: "--encoding")
         } else if let mark = Self.marks.first(where: { bytes.starts(with: $0.bytes) }) {
             try self.init(bytes: Array(bytes.dropFirst(mark.bytes.count)), encoding: mark.encoding, source: "byte-order mark")
-        } else if let text = String(validating: bytes, as: UTF8.self) {
+        } else if let wide = Self.wideEncoding(bytes) {
+            try self.init(bytes: bytes, encoding: wide, source: "NUL bytes, no byte-order mark")
+        } else if !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) {
+            // NUL bytes mean the file is not UTF-8 text, although they are valid UTF-8.
             self = TextDecoder(text: text, encoding: "UTF-8", source: "valid UTF-8")
         } else {
             let (name, confidence) = try Self.detect(bytes)
@@ -69,6 +72,30 @@ struct TextDecoder {
             warnings.append(BookWarning("\(invalid) undecodable byte sequence\(invalid == 1 ? "" : "s") in \(encoding), "
                 + "the first at byte \(first); replaced with U+FFFD"))
         }
+    }
+
+    /// UTF-16 or UTF-32 without a byte-order mark, told by where its NUL bytes
+    /// fall: text mostly in the Latin, Greek, Cyrillic … blocks has a zero byte in
+    /// every code unit's high half (every second byte for UTF-16, the two or
+    /// three high bytes of four for UTF-32). Nil when the NUL bytes (if any)
+    /// follow no such pattern. Up to the first 64 KiB are looked at.
+    static func wideEncoding(_ bytes: [UInt8]) -> String? {
+        let sample = bytes.prefix(65536)
+        guard sample.count >= 4, sample.contains(0) else { return nil }
+        var zeros = [Int](repeating: 0, count: 4), slots = [Int](repeating: 0, count: 4)
+        for (offset, byte) in sample.enumerated() {
+            slots[offset % 4] += 1
+            if byte == 0 { zeros[offset % 4] += 1 }
+        }
+        let share = (0..<4).map { Double(zeros[$0]) / Double(max(1, slots[$0])) }
+        if sample.count % 4 == 0 {
+            if share[2] > 0.9, share[3] > 0.9, share[0] < 0.5 { return "UTF-32LE" }
+            if share[0] > 0.9, share[1] > 0.9, share[3] < 0.5 { return "UTF-32BE" }
+        }
+        let even = (share[0] + share[2]) / 2, odd = (share[1] + share[3]) / 2
+        if odd > 0.3, even < odd / 4 { return "UTF-16LE" }
+        if even > 0.3, odd < even / 4 { return "UTF-16BE" }
+        return nil
     }
 
     /// ICU's best guess and its confidence.

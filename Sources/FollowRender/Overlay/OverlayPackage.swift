@@ -26,6 +26,7 @@ struct OverlayPackage {
         metas.append(.init("media:duration", value: OverlayText.clock(milliseconds: chapters.reduce(0) { $0 + $1.duration })))
         metas.append(.init("media:narrator", value: "eSpeak NG voice \(source.manifest.voice)"))
         metas.append(.init("media:active-class", value: MediaOverlayWriter.activeClass))
+        metas += AccessibilityMetadata(package: source.package).added
         files[layout.stylesheetPath] = Data(Self.stylesheet.utf8)
         items.append(.init(id: layout.id("fr-media-overlay-css"), href: href(layout.stylesheetPath), mediaType: "text/css"))
 
@@ -48,7 +49,8 @@ struct OverlayPackage {
             overlays: Dictionary(chapters.map { ($0.itemID, $0.smilID) }, uniquingKeysWith: { first, _ in first }),
             properties: isEPUB2 ? UpgradeProperties.required(by: source) : [:],
             metas: metas,
-            modified: Self.modified()
+            modified: Self.modified(),
+            summaryLine: AccessibilityMetadata.summaryLine
         )
         return (files, audio)
     }

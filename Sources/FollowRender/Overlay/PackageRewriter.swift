@@ -44,8 +44,10 @@ struct PackageRewriter {
     /// `overlays` maps manifest ids of content documents to the ids of their SMIL items;
     /// `properties` maps manifest ids to properties to add (for documents of an EPUB 2 book);
     /// `metas` are `(property, refines, value)` triples; `modified` is the `dcterms:modified` value.
+    /// `summaryLine` is appended to the book's `schema:accessibilitySummary`, or
+    /// becomes the summary when it has none.
     func rewritten(items: [Item], overlays: [String: String], properties: [String: [String]],
-                   metas: [Meta], modified: String) throws(RenderError) -> Data {
+                   metas: [Meta], modified: String, summaryLine: String? = nil) throws(RenderError) -> Data {
         guard let package = raw.tags.first(where: { $0.kind == .start && $0.localName == "package" }) else {
             throw RenderError(.overlay, file: path, "no <package> element")
         }
@@ -54,7 +56,7 @@ struct PackageRewriter {
         if let version = package.attribute("version"), !version.value.hasPrefix("3") {
             edits.replace(version.valueRange, with: "3.0")
         }
-        var hasModified = false
+        var hasModified = false, hasSummary = false
         var metas = metas
         var taken = raw.ids
         let isEPUB2 = !(package.attribute("version")?.value.hasPrefix("3") ?? false)
@@ -83,12 +85,21 @@ struct PackageRewriter {
                 }
                 if !added.isEmpty { edits.insert(added, at: tag.range.upperBound - (tag.kind == .empty ? 2 : 1)) }
             case "meta":
+                if tag.attribute("name")?.value == "schema:accessibilitySummary", let content = tag.attribute("content"),
+                   let line = summaryLine, !hasSummary {
+                    hasSummary = true
+                    edits.insert(" " + XMLEscaping.escaped(line), at: content.valueRange.upperBound)
+                }
                 guard let property = tag.attribute("property")?.value else { continue }
                 if property.hasPrefix("media:") {
                     edits.replace(tag.range.lowerBound..<elementEnd(index), with: "")
                 } else if property == "dcterms:modified", tag.attribute("refines") == nil, tag.kind == .start {
                     hasModified = true
                     edits.replace(tag.range.upperBound..<raw.tags[index + 1].range.lowerBound, with: modified)
+                } else if property == "schema:accessibilitySummary", tag.attribute("refines") == nil, tag.kind == .start,
+                          let line = summaryLine, !hasSummary {
+                    hasSummary = true
+                    edits.insert(" " + XMLEscaping.escaped(line), at: raw.tags[index + 1].range.lowerBound)
                 }
             default:
                 continue
@@ -99,6 +110,9 @@ struct PackageRewriter {
                 + (meta.scheme.map { " scheme=\"\($0)\"" } ?? "") + ">\(XMLEscaping.escaped(meta.value))</\(prefix)meta>"
         }
         if !hasModified { newMetas.insert("<\(prefix)meta property=\"dcterms:modified\">\(modified)</\(prefix)meta>", at: 0) }
+        if let summaryLine, !hasSummary {
+            newMetas.append("<\(prefix)meta property=\"schema:accessibilitySummary\">\(XMLEscaping.escaped(summaryLine))</\(prefix)meta>")
+        }
         guard let metadataEnd = raw.firstTag("metadata", kind: .end), let manifestEnd = raw.firstTag("manifest", kind: .end) else {
             throw RenderError(.overlay, file: path, "the package has no <metadata> or <manifest> element to add to")
         }

@@ -69,7 +69,7 @@ public enum BookOpener {
                 }
                 rows.append(BookInspection.Chapter(chapter: chapter, sentences: sentences, words: words, wordsPerMinute: oneX))
             } catch {
-                let failure = UnreadableChapter(index: item.index, path: item.path, failure: error)
+                let failure = UnreadableChapter(item: item, failure: error)
                 warn(failure.warning.message)
                 unreadable.append(failure)
             }
@@ -95,13 +95,14 @@ public enum BookOpener {
             let reader = ChapterReader(archive: archive, options: options)
             chapter = try segmented ? reader.chapter(item) : reader.unsegmentedChapter(item)
         } catch {
-            throw FileFailure(file: path, error: error)
+            throw FileFailure(file: path, error: UnreadableChapter(item: item, failure: error).error)
         }
+        let shown = item.sourceHref ?? item.path
         guard let chapter else {
-            throw FileFailure(file: path, reason: "spine item \(index) (\(item.path)) has no narratable text")
+            throw FileFailure(file: path, reason: "spine item \(index) (\(shown)) has no narratable text")
         }
         if options.matter == .body, !chapter.matter.isBody {
-            throw FileFailure(file: path, reason: "spine item \(index) (\(item.path)) is \(chapter.matter), not body matter (--matter body)")
+            throw FileFailure(file: path, reason: "spine item \(index) (\(shown)) is \(chapter.matter), not body matter (--matter body)")
         }
         return chapter
     }

@@ -40,6 +40,10 @@ public struct RenderJob: Sendable {
         let warn: (String) -> Void = { onEvent(.warning(file: path, message: $0)) }
         try checkOutputPaths()
         let archive = try BookOpener.open(path, input: options.settings.input, strict: options.strict, warn: warn)
+        if let cover = archive.book.metadata.coverPath, let size = archive.size(of: cover),
+           let warning = AudioTags.coverWarning(size: size, audiobook: options.audiobook != nil) {
+            warn(warning.message)
+        }
         var narration = options.settings.narrationOptions
         narration.matter = options.matter
         let (chapters, unreadable) = try BookOpener.chapters(of: archive, path: path, options: narration,
@@ -47,7 +51,7 @@ public struct RenderJob: Sendable {
         if let chosen = options.selection, !chapters.contains(where: { chosen.contains($0.index) }) {
             throw FileFailure(file: path, reason: "--chapters selects no narrated chapter (see 'follow-render inspect')")
         }
-        try checkFolderContents(chapters: chapters)
+        try checkFolderContents(chapters: chapters, archive: archive)
         let pronunciationKeys = try PronunciationStage.prepare(
             archive: archive, bookPath: path, chapters: chapters,
             checked: chapters.filter { options.selection?.contains($0.index) ?? true },
@@ -94,6 +98,10 @@ public struct RenderJob: Sendable {
             }
         } catch let interrupted as RenderInterrupted {
             throw interrupted
+        } catch let full as RenderError where full.kind == .diskFull {
+            // One line: the file that could not be written, or (a worker's) the output folder; the rerun resumes.
+            guard let file = full.file else { throw FileFailure(file: folder, reason: RenderError.diskFull(file: folder).reason, cause: full) }
+            throw FileFailure(file: file, reason: full.reason, cause: full)
         } catch {
             throw FileFailure(file: path, error: error)
         }

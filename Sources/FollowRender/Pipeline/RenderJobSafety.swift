@@ -1,11 +1,16 @@
-/// The `OutputSafety` checks of a render job, run before any work: the output
-/// folder and the `--epub` path before the book is read, the files the render
-/// will write into the folder once its chapters are known.
-extension RenderJob {
-    /// The inputs the job reads.
-    var safety: OutputSafety { OutputSafety(inputs: [options.bookPath]) }
+import Foundation
 
-    /// Refuses an output folder, `--epub`, `--audiobook` or `--library` path that is, or lies inside, an input.
+/// The `OutputSafety` checks of a render job, run before any work: the output
+/// folder, the `--epub`, `--audiobook` and `--library` paths before the book is
+/// read, the files the render will write once its chapters are known.
+extension RenderJob {
+    /// The inputs the job reads: the book, the `--lexicon` files and the `--cover` image.
+    var safety: OutputSafety {
+        OutputSafety(inputs: [options.bookPath] + options.settings.lexicons + [options.settings.input.cover].compactMap { $0 })
+    }
+
+    /// Refuses an output folder, `--epub`, `--audiobook` or `--library` path that is, or lies inside, an input,
+    /// or that is not a folder (a file) where a folder is written, or not a regular file where a file is.
     func checkOutputPaths() throws(FileFailure) {
         do {
             if let folder = plannedFolder {
@@ -15,20 +20,70 @@ extension RenderJob {
             if let audiobook = options.audiobook?.path { try safety.checkFile(audiobook, option: "--audiobook") }
             if let library = options.audiobook?.library { try safety.checkFolder(library, option: "--library") }
         } catch {
-            throw FileFailure(file: error.file, reason: error.reason)
+            throw FileFailure(file: error.file, reason: error.reason, cause: error)
         }
     }
 
-    /// Refuses a render whose files would replace an input or a file no earlier render of the folder wrote.
-    func checkFolderContents(chapters: [Chapter]) throws(FileFailure) {
-        guard let folder = plannedFolder else { return }
+    /// Refuses a render whose files would replace an input, a file no earlier
+    /// render of the folder wrote, or one another of its own outputs; and a
+    /// `--library` book folder follow-render did not make.
+    func checkFolderContents(chapters: [Chapter], archive: EPUBArchive) throws(FileFailure) {
         let selected = chapters.filter { options.selection?.contains($0.index) ?? true }
-        let check = RenderOutputCheck(folder: folder, chapters: selected, format: options.settings.format,
-                                      exportSuffixes: options.sync.map(\.fileSuffix))
         do {
-            try check.check(with: safety)
+            if let folder = plannedFolder {
+                let check = RenderOutputCheck(folder: folder, chapters: selected, format: options.settings.format,
+                                              exportSuffixes: options.sync.map(\.fileSuffix))
+                try check.check(with: safety)
+            }
+            try safety.checkDistinct(plannedOutputs(chapters: chapters, archive: archive))
+            if let library = options.audiobook?.library {
+                try LibraryFolder(root: library, metadata: AudiobookMetadata(book: archive.book, archive: archive, narrator: "")).check()
+            }
         } catch {
-            throw FileFailure(file: error.file, reason: error.reason)
+            throw FileFailure(file: error.file, reason: error.reason, cause: error)
         }
+    }
+
+    /// Every file the render may write, with what writes it: the folder's own
+    /// (`book.json`, `book.m3u8`, each chapter's audio, sidecar and exports,
+    /// the web player's pages), the overlay EPUB, the audiobook and its cue
+    /// sheet, the library's files.
+    private func plannedOutputs(chapters: [Chapter], archive: EPUBArchive) -> [(path: String, what: String)] {
+        var outputs: [(path: String, what: String)] = []
+        if let folder = plannedFolder {
+            let inFolder = { (name: String, what: String) in outputs.append((folder + "/" + name, what)) }
+            inFolder(OutputNaming.manifestFile, "the render's \(OutputNaming.manifestFile)")
+            inFolder(OutputNaming.playlistFile, "the render's \(OutputNaming.playlistFile)")
+            for chapter in chapters {
+                let what = "the render's chapter \(chapter.index)"
+                inFolder(OutputNaming.audioFile(index: chapter.index, title: chapter.title, format: options.settings.format), what)
+                let timing = OutputNaming.timingFile(index: chapter.index, title: chapter.title)
+                inFolder(timing, what + " sidecar")
+                for suffix in options.sync.map(\.fileSuffix) {
+                    inFolder(OutputNaming.stem(index: chapter.index, title: chapter.title) + suffix, what + " export")
+                }
+                if options.web { inFolder(WebPlayer.pageName(timingFile: timing), what + " web page") }
+            }
+            if options.web {
+                for name in WebPlayer.fixedFiles { inFolder(name, "the web player's \(name)") }
+            }
+        }
+        if let epub = options.epub { outputs.append((epub.path, "--epub")) }
+        if let audiobook = options.audiobook?.path {
+            outputs.append((audiobook, "--audiobook"))
+            outputs.append((URL(fileURLWithPath: audiobook).deletingLastPathComponent().appendingPathComponent(CueSheet.fileName).path,
+                            "the audiobook's cue sheet"))
+        }
+        if let library = options.audiobook?.library {
+            let shelf = LibraryFolder(root: library, metadata: AudiobookMetadata(book: archive.book, archive: archive, narrator: ""))
+            let format = options.audiobook?.path.flatMap { AudiobookFormat(path: $0) } ?? .m4b
+            // An --audiobook written into the library's own place is that file (and cue sheet), written once.
+            let audiobookFiles = Set(outputs.filter { $0.what.hasPrefix("--audiobook") || $0.what == "the audiobook's cue sheet" }
+                .map { OutputSafety.resolve($0.path) })
+            let shelved = [(shelf.audioPath(format), "--library's audiobook")]
+                + LibraryFolder.sideFiles.map { (shelf.folder + "/" + $0, "--library's \($0)") }
+            for (path, what) in shelved where !audiobookFiles.contains(OutputSafety.resolve(path)) { outputs.append((path, what)) }
+        }
+        return outputs
     }
 }

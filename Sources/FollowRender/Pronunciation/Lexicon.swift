@@ -34,6 +34,18 @@ public struct Lexicon: Hashable, Sendable {
         self.entries = entries
     }
 
+    /// The longest grapheme read (UTF-16 units): a phrase, never a paragraph.
+    public static let maximumGrapheme = 256
+
+    /// The longest spoken form (alias or phoneme mnemonics, UTF-16 units) of a
+    /// grapheme `graphemeLength` units long: 16 times as long, and at least 64
+    /// (`WHO` → `World Health Organization`). A book's lexicon that maps a
+    /// short word to megabytes would otherwise multiply every sentence that
+    /// uses it; such an entry is skipped with a warning (`aliasTooLong`).
+    public static func maximumSpoken(graphemeLength: Int) -> Int {
+        max(64, 16 * graphemeLength)
+    }
+
     /// Whether the lexicon applies to text in `tag`: same primary language, or no language given.
     public func serves(_ tag: String) -> Bool {
         guard let language else { return true }

@@ -14,12 +14,14 @@ public enum LexiconReader {
     /// A user's lexicon file: PLS when it looks like XML, else TSV. IPA in it is
     /// converted for `language` unless the PLS names its own.
     public static func file(at path: String, language: String, warn: (PronunciationWarning) -> Void) -> Lexicon? {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
-            warn(PronunciationWarning(.missing, file: path, reason: "no such file"))
+        let size: Int
+        do {
+            size = try RegularFile.size(of: path)
+        } catch {
+            // A folder or a FIFO is named as what it is, never as missing; a FIFO is never opened.
+            warn(PronunciationWarning(error.kind == .notFound ? .missing : .unreadable, file: path, reason: error.reason))
             return nil
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         guard size <= maximumSize else {
             warn(PronunciationWarning(.tooLarge, file: path, reason: "larger than \(maximumSize / 1024 / 1024) MiB"))
             return nil
@@ -78,7 +80,7 @@ public enum LexiconReader {
             }
             entries += graphemes.map { Lexicon.Entry(grapheme: $0, spoken: spoken) }
         }
-        return Lexicon(source: source, language: own, entries: entries)
+        return Lexicon(source: source, language: own, entries: bounded(entries, source: source, warn: warn))
     }
 
     /// A TSV lexicon for every language of the book; IPA is converted for `language`.
@@ -108,7 +110,35 @@ public enum LexiconReader {
                 entries.append(Lexicon.Entry(grapheme: fields[0], spoken: .alias(replacement)))
             }
         }
-        return Lexicon(source: source, language: nil, entries: entries)
+        return Lexicon(source: source, language: nil, entries: bounded(entries, source: source, warn: warn))
+    }
+
+    /// `entries` without those whose grapheme is longer than
+    /// `Lexicon.maximumGrapheme` or whose spoken form is longer than
+    /// `Lexicon.maximumSpoken` allows for it, with one warning (`aliasTooLong`)
+    /// for the lexicon naming the first and how many were skipped.
+    static func bounded(_ entries: [Lexicon.Entry], source: String, warn: (PronunciationWarning) -> Void) -> [Lexicon.Entry] {
+        var skipped: [(entry: Lexicon.Entry, spoken: Int)] = []
+        let kept = entries.filter { entry in
+            let grapheme = entry.grapheme.utf16.count
+            let spoken: Int
+            switch entry.spoken {
+            case let .alias(text): spoken = text.utf16.count
+            case let .phonemes(mnemonics): spoken = mnemonics.utf16.count
+            }
+            let fits = grapheme <= Lexicon.maximumGrapheme && spoken <= Lexicon.maximumSpoken(graphemeLength: grapheme)
+            if !fits { skipped.append((entry, spoken)) }
+            return fits
+        }
+        if let first = skipped.first {
+            let grapheme = first.entry.grapheme.utf16.count
+            let what = grapheme > Lexicon.maximumGrapheme
+                ? "a grapheme of \(grapheme) characters (at most \(Lexicon.maximumGrapheme))"
+                : "spoken as \(first.spoken) characters, more than \(Lexicon.maximumSpoken(graphemeLength: grapheme)) for a grapheme of \(grapheme)"
+            let others = skipped.count > 1 ? "; \(skipped.count - 1) more entr\(skipped.count == 2 ? "y" : "ies") like it skipped" : ""
+            warn(PronunciationWarning(.aliasTooLong, file: source, entry: first.entry.grapheme, reason: what + others))
+        }
+        return kept
     }
 
     /// eSpeak mnemonics for a transcription, or nil (with a warning) when the

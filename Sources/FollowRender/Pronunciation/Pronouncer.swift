@@ -61,8 +61,11 @@ public final class Pronouncer {
     /// MeCab's version and dictionary, when it has been opened.
     public var analyzerVersion: String? { analyzer?.version }
 
+    /// Each warning once; a sentence grown past its budget once per book, whichever sentence it was.
     private func report(_ warning: PronunciationWarning) {
-        if warned.insert(warning).inserted { warn(warning) }
+        var key = warning
+        if warning.kind == .expansionTooLarge { (key.file, key.reason) = ("", "") }
+        if warned.insert(key).inserted { warn(warning) }
     }
 
     /// MeCab when the chapter has Japanese text. A missing MeCab is an error:

@@ -14,6 +14,12 @@ public struct PronunciationWarning: Hashable, Sendable, CustomStringConvertible 
         case outsideContainer
         /// Linked from a document but not listed in the manifest: read anyway.
         case notInManifest
+        /// A grapheme longer than `Lexicon.maximumGrapheme`, or a spoken form
+        /// longer than `Lexicon.maximumSpoken` allows for its grapheme.
+        case aliasTooLong
+        /// A sentence's replacements would make what is spoken more than
+        /// `SpokenBudget` allows; those past it are read as written.
+        case expansionTooLarge
     }
 
     public var kind: Kind
@@ -33,8 +39,15 @@ public struct PronunciationWarning: Hashable, Sendable, CustomStringConvertible 
     /// The line after the file name: `Coosa: entry skipped: …`, or for the
     /// whole lexicon `pronunciation lexicon skipped: …`.
     public var message: String {
-        if let entry { return "\(entry): entry skipped: \(reason)" }
+        if let entry { return "\(Self.shortened(entry)): entry skipped: \(reason)" }
+        if kind == .expansionTooLarge { return reason }
         return "pronunciation lexicon \(kind == .notInManifest ? "read anyway" : "skipped"): \(reason)"
+    }
+
+    /// An entry as a warning names it: at most 40 characters, so a hostile
+    /// grapheme never makes a line of megabytes.
+    private static func shortened(_ entry: String) -> String {
+        entry.count <= 40 ? entry : String(entry.prefix(39)) + "…"
     }
 
     public var description: String { "\(file): \(message)" }

@@ -16,14 +16,9 @@ enum SpokenComposer {
             if needsSpace, !CodeUnit.isWhitespace(units[cursor]) { output.append(space) }
             needsSpace = false
             let start = output.count
-            for index in cursor..<end {
-                var unit = CodeUnit.isLineBreak(units[index]) || units[index] == 0x09 ? space : units[index]
-                // Text that happens to hold `[[` or `]]` must not switch eSpeak's phoneme input.
-                if let last = output.last, output.count > start, (unit == 0x5B && last == 0x5B) || (unit == 0x5D && last == 0x5D) {
-                    unit = unit == 0x5B ? 0x28 : 0x29
-                }
-                output.append(unit)
-            }
+            // Line breaks become spaces, and text that happens to hold `[[`, `]]` or
+            // a control character cannot switch eSpeak's phoneme input or embed a command.
+            SpeechText.append(units[cursor..<end], to: &output)
             segments.append(.init(shown: cursor..<end, spoken: start..<output.count, isCopy: true))
             cursor = end
         }
@@ -33,7 +28,11 @@ enum SpokenComposer {
             copy(upTo: shown.lowerBound)
             if replacement.padded || needsSpace, let last = output.last, !CodeUnit.isWhitespace(last) { output.append(space) }
             let start = output.count
-            output += replacement.spoken.utf16
+            if replacement.isPhonemes {
+                output += SpeechText.phonemes(replacement.spoken).utf16
+            } else {
+                SpeechText.append(replacement.spoken.utf16, to: &output)
+            }
             segments.append(.init(shown: shown, spoken: start..<output.count, isCopy: false))
             cursor = shown.upperBound
             needsSpace = replacement.padded

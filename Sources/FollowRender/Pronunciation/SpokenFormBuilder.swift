@@ -21,7 +21,13 @@ struct SpokenFormBuilder {
             add(&fixed, from: bookLexicons, units: units, sentence: sentence, chapter: chapter)
             add(&fixed, from: userLexicons, units: units, sentence: sentence, chapter: chapter)
             addReadings(&fixed, units: units, sentence: sentence, chapter: chapter)
-            return SpokenComposer.compose(range: sentence.range, words: sentence.words, units: units, replacements: fixed)
+            let (kept, dropped) = SpokenBudget.fitting(fixed, shown: sentence.range.length)
+            if dropped > 0 {
+                warn(PronunciationWarning(.expansionTooLarge, file: chapter.href, reason: "replacements that would make a sentence's "
+                    + "spoken form more than \(SpokenBudget.factor) times as long as its text (plus \(SpokenBudget.slack) characters) "
+                    + "are read as written, first in the sentence at [\(sentence.range.location), \(sentence.range.length)]"))
+            }
+            return SpokenComposer.compose(range: sentence.range, words: sentence.words, units: units, replacements: kept)
         }
     }
 

@@ -119,8 +119,15 @@ public struct BookRenderer: Sendable {
                 guard let chapter else { throw RenderError(.noChapter, "no chapter \(parts[0].index)") }
                 RenderTrace.mark("join-start", "\(chapter.index)")
                 defer { RenderTrace.mark("join-end", "\(chapter.index)") }
-                return try SegmentJoiner(chapter: chapter, folder: folder, parts: parts).join()
+                do {
+                    return try SegmentJoiner(chapter: chapter, folder: folder, parts: parts).join()
+                } catch let error as RenderError where error.isDiskFull {
+                    pool.stop(error)
+                    throw error
+                }
             }) else { return }
+            // Once the disk is full, that is the one reason: the chapters it stopped are not reported one by one.
+            if case .failed = event, pool.stoppedBy != nil { return }
             if case let .finished(result) = event {
                 let manifest = state.update { state in
                     state.record(result, key: keys[result.index] ?? "")
@@ -136,6 +143,18 @@ public struct BookRenderer: Sendable {
             onEvent(event)
         }
         Self.removePartialFiles(in: folder, madeBy: pool.started.union([ProcessInfo.processInfo.processIdentifier]))
+        if let full = pool.stoppedBy?.diskFullCause {
+            // What finished is recorded if it still fits, and the rerun resumes from it; with nothing finished,
+            // nothing is left behind.
+            let manifest = makeManifest(state.value)
+            if manifest.chapters.isEmpty {
+                try? FileManager.default.removeItem(atPath: manifestPath)
+                if created { try? FileManager.default.removeItem(atPath: folder) }
+            } else {
+                try? AtomicFile.write(JSONCoding.data(manifest, pretty: true), to: manifestPath)
+            }
+            throw full
+        }
         var final = makeManifest(state.value)
         // The single-file audiobook still matches when no chapter changed (see AudiobookStep).
         if let previous, previous.chapters == final.chapters { final.audiobook = previous.audiobook }

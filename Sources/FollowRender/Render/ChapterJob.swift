@@ -73,12 +73,11 @@ public struct ChapterJob: Hashable, Sendable, Codable {
             result.unvoicedLanguages = voices.unvoicedLanguages
             return result
         }
-        let timing = try AtomicFile.produce(at: audioPath) { temporary in
+        let timing = try SidecarFile.produceChapter(audio: audioPath, sidecar: outputFolder + "/" + timingFile) { temporary in
             let writer = try makeAudioWriter(format: settings.format, path: temporary, sampleRate: sampleRate,
                                              bitrate: settings.bitrate, tags: tags(for: chapter, in: archive))
             return try renderer.render(chapter, into: writer, audioFile: audioFile, progress: progress)
         }
-        try SidecarFile.write(timing, to: outputFolder + "/" + timingFile)
         result.duration = timing.audio.duration
         // The resolver learns the unvoiced languages while the chapter is spoken.
         result.unvoicedLanguages = voices.unvoicedLanguages
@@ -92,7 +91,7 @@ public struct ChapterJob: Hashable, Sendable, Codable {
         let metadata = archive.book.metadata
         let coverType = metadata.coverPath.flatMap { path in archive.book.manifest.first { $0.path == path }?.mediaType }
         let embeddable = coverType.map(Self.embeddableCoverTypes.contains) ?? false
-        let cover = embeddable ? metadata.coverPath.flatMap { path in try? archive.data(at: path) } : nil
+        let cover = embeddable ? AudioTags.embeddable(metadata.coverPath.flatMap { path in try? archive.data(at: path) }) : nil
         return AudioTags(title: chapter.title, album: metadata.title, artist: metadata.creators.joined(separator: ", "),
                          track: track, trackCount: trackCount, cover: cover, coverMediaType: coverType)
     }

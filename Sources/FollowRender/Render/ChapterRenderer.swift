@@ -71,7 +71,7 @@ struct ChapterRenderer {
     }
 
     /// Synthesizes a sentence piece by piece (one piece per voice; an
-    /// over-long piece of shown text in chunks) and writes each piece's voiced
+    /// over-long piece of shown or spoken text in chunks) and writes each piece's voiced
     /// samples at once, so memory is bounded by a chunk, not by the sentence.
     /// A sentence the pronunciation stage changed is spoken from its spoken
     /// form (`form`), whose words' stretches map back to the shown words.
@@ -82,13 +82,16 @@ struct ChapterRenderer {
         for voicePiece in VoicePiece.pieces(of: sentence, in: chapter, voices: voices) {
             if let form {
                 let (text, relative) = form.piece(voicePiece.range, words: voicePiece.words)
-                try say(text, words: relative, voice: voicePiece.voice, phonemeInput: form.hasPhonemes, into: writer, spoken: &spoken)
+                for chunk in VoicePiece.spokenChunks(text: text, words: relative) {
+                    try say(chunk.text, words: chunk.words, voice: voicePiece.voice, phonemeInput: form.hasPhonemes, into: writer,
+                            spoken: &spoken)
+                }
                 continue
             }
             let pieceText = chapter.text.substring(voicePiece.range)
             for piece in voicePiece.chunks(text: pieceText) {
                 let whole = piece.range == voicePiece.range
-                let text = (whole ? pieceText : chapter.text.substring(piece.range)).replacingOccurrences(of: "\n", with: " ")
+                let text = SpeechText.plain(whole ? pieceText : chapter.text.substring(piece.range))
                 let relative = piece.words.map { TextRange(location: $0.location - piece.range.location, length: $0.length) }
                 try say(text, words: relative, voice: piece.voice, phonemeInput: false, into: writer, spoken: &spoken)
             }

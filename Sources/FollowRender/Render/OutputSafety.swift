@@ -30,27 +30,51 @@ public struct OutputSafety: Sendable {
     }
 
     /// Checks a file the user named to be written or replaced (`--epub PATH`):
-    /// it must not be a folder, an input, or inside an input folder.
+    /// it must be a regular file or nothing, not an input, and not inside an input folder.
     public func checkFile(_ path: String, option: String) throws(OutputSafetyError) {
         let resolved = Self.resolve(path)
         if let identity = FileIdentity(path: resolved) {
-            if identity.isFolder { throw OutputSafetyError(file: path, reason: "\(option) names a folder, not a file") }
+            if identity.isFolder { throw OutputSafetyError(.notAFile, file: path, reason: "\(option) names a folder, not a file") }
             if let input = inputs.first(where: { $0.identity == identity }) {
-                throw OutputSafetyError(file: path, reason: "\(option) would overwrite the input \(TerminalText.quoted(input.path))")
+                throw OutputSafetyError(.input, file: path, reason: "\(option) would overwrite the input \(TerminalText.quoted(input.path))")
+            }
+            if !identity.isRegular {
+                throw OutputSafetyError(.notAFile, file: path, reason: "\(option) names \(identity.kind), not a regular file: not replaced")
             }
         }
         try checkOutside(resolved, path: path, option: option)
     }
 
-    /// Checks the output folder (`--out DIR`): it must not be an input, or lie
-    /// inside an input folder.
+    /// Checks an output folder (`--out DIR`, `--library DIR`): it must be a
+    /// folder or nothing, not an input, and not inside an input folder.
     public func checkFolder(_ path: String, option: String) throws(OutputSafetyError) {
         let resolved = Self.resolve(path)
-        if let identity = FileIdentity(path: resolved), let input = inputs.first(where: { $0.identity == identity }) {
-            let what = input.isFolder ? "is the input folder" : "is the input"
-            throw OutputSafetyError(file: path, reason: "\(option) \(what) \(TerminalText.quoted(input.path))")
+        if let identity = FileIdentity(path: resolved) {
+            if let input = inputs.first(where: { $0.identity == identity }) {
+                let what = input.isFolder ? "is the input folder" : "is the input"
+                throw OutputSafetyError(.input, file: path, reason: "\(option) \(what) \(TerminalText.quoted(input.path))")
+            }
+            if !identity.isFolder { throw OutputSafetyError(.notAFolder, file: path, reason: "\(option) names \(identity.kind), not a folder") }
         }
         try checkOutside(resolved, path: path, option: option)
+    }
+
+    /// Checks that no two outputs are the same file (`outputs` as the user or
+    /// the render names them, with what writes each), and that none is an
+    /// input: `--audiobook` naming one of the render's own chapter files, or
+    /// `--epub` naming `book.json`, would have one output replace another.
+    public func checkDistinct(_ outputs: [(path: String, what: String)]) throws(OutputSafetyError) {
+        var seen: [String: String] = [:]
+        for output in outputs {
+            let resolved = Self.resolve(output.path)
+            if let earlier = seen[resolved] {
+                throw OutputSafetyError(.collision, file: output.path, reason: "\(output.what) would be the same file as \(earlier)")
+            }
+            seen[resolved] = output.what
+            if let identity = FileIdentity(path: resolved), let input = inputs.first(where: { $0.identity == identity }) {
+                throw OutputSafetyError(.input, file: output.path, reason: "\(output.what) would overwrite the input \(TerminalText.quoted(input.path))")
+            }
+        }
     }
 
     /// Checks the files a render will write into `folder` (names relative to
@@ -62,10 +86,13 @@ public struct OutputSafety: Sendable {
             let path = folder + "/" + name
             guard let identity = FileIdentity(path: Self.resolve(path)) else { continue }
             if let input = inputs.first(where: { $0.identity == identity }) {
-                throw OutputSafetyError(file: path, reason: "the render would overwrite the input \(TerminalText.quoted(input.path))")
+                throw OutputSafetyError(.input, file: path, reason: "the render would overwrite the input \(TerminalText.quoted(input.path))")
+            }
+            if !identity.isFolder, !identity.isRegular {
+                throw OutputSafetyError(.notAFile, file: path, reason: "is \(identity.kind), not a regular file: not replaced")
             }
             if identity.isFolder || !replaceable(name) {
-                throw OutputSafetyError(file: path, reason: "exists and was not written by follow-render; "
+                throw OutputSafetyError(.notOurs, file: path, reason: "exists and was not written by follow-render; "
                     + "move it away or choose another output folder")
             }
         }
@@ -73,7 +100,7 @@ public struct OutputSafety: Sendable {
 
     private func checkOutside(_ resolved: String, path: String, option: String) throws(OutputSafetyError) {
         for input in inputs where input.isFolder && resolved.hasPrefix(input.resolved + "/") {
-            throw OutputSafetyError(file: path, reason: "\(option) lies inside the input folder \(TerminalText.quoted(input.path))")
+            throw OutputSafetyError(.insideInput, file: path, reason: "\(option) lies inside the input folder \(TerminalText.quoted(input.path))")
         }
     }
 
@@ -109,23 +136,53 @@ public struct OutputSafety: Sendable {
 struct FileIdentity: Hashable, Sendable {
     var device: UInt64
     var inode: UInt64
-    var isFolder: Bool
+    var mode: mode_t
 
     init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
-        isFolder = (info.st_mode & S_IFMT) == S_IFDIR
+        mode = info.st_mode & S_IFMT
     }
+
+    var isFolder: Bool { mode == S_IFDIR }
+    var isRegular: Bool { mode == S_IFREG }
+    /// `a FIFO`, `a folder` … for messages.
+    var kind: FileKind { FileKind(mode: mode) }
 }
 
 /// An output path refused because writing it could destroy a user's file.
 public struct OutputSafetyError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Why, for callers and tests to tell apart.
+    public enum Kind: String, Hashable, Sendable {
+        /// The output is an input (the book, a lexicon, the cover), by any path.
+        case input
+        /// The output lies inside an input folder (an unpacked book).
+        case insideInput
+        /// An existing file that no follow-render run wrote.
+        case notOurs
+        /// A FIFO, device, socket or folder where a file is to be written.
+        case notAFile
+        /// A file where a folder is to be written (`--library` naming a file).
+        case notAFolder
+        /// Two outputs of one render are the same file.
+        case collision
+        /// A library book folder that follow-render did not make (no marker).
+        case foreignFolder
+    }
+
+    public var kind: Kind
     /// The output path as the user gave it.
     public var file: String
     /// One line saying why.
     public var reason: String
+
+    public init(_ kind: Kind, file: String, reason: String) {
+        self.kind = kind
+        self.file = file
+        self.reason = reason
+    }
 
     public var description: String { "\(TerminalText.escaped(file)): \(reason)" }
 }

@@ -30,16 +30,35 @@ public struct RenderOutputCheck: Sendable {
         }
         let stems = earlierStems()
         try safety.checkContents(of: folder, names: names) { name in
-            guard let stems else { return false }
-            if name == OutputNaming.manifestFile || name == OutputNaming.playlistFile { return true }
-            return stems.contains { name.hasPrefix($0 + ".") }
+            if stems != nil, name == OutputNaming.manifestFile || name == OutputNaming.playlistFile { return true }
+            if let stems, stems.contains(where: { name.hasPrefix($0 + ".") }) { return true }
+            return isOwnChapterFile(name)
         }
+    }
+
+    /// Whether `name` is a chapter file an earlier render wrote although its
+    /// `book.json` does not list it (the run stopped, or the disk filled, before
+    /// recording it): the chapter's sidecar beside it is follow-render's and
+    /// names audio of the same stem. Audio and sidecar appear together
+    /// (`SidecarFile.produceChapter`), so a finished chapter is always recognised.
+    private func isOwnChapterFile(_ name: String) -> Bool {
+        guard let dot = name.firstIndex(of: ".") else { return false }
+        let stem = String(name[..<dot])
+        struct Header: Decodable {
+            struct Audio: Decodable { var file: String }
+            var format: String
+            var audio: Audio
+        }
+        guard let data = try? OwnFile.read(folder + "/" + stem + ".timing.json", limit: .sidecar),
+              let header = try? JSONCoding.decode(Header.self, from: data) else { return false }
+        return header.format == ChapterTiming.formatName && header.audio.file.hasPrefix(stem + ".")
+            && OutputNaming.isChapterFile(header.audio.file, timing: false)
     }
 
     /// The file stems of the chapters in the folder's follow-render `book.json`;
     /// nil when there is none (or it is not follow-render's).
     private func earlierStems() -> [String]? {
-        guard let data = FileManager.default.contents(atPath: folder + "/" + OutputNaming.manifestFile),
+        guard let data = try? OwnFile.read(folder + "/" + OutputNaming.manifestFile, limit: .manifest),
               let manifest = try? JSONCoding.decode(BookManifest.self, from: data),
               manifest.format == BookManifest.formatName, TimingValidation.problem(in: manifest) == nil else { return nil }
         return manifest.chapters.flatMap { entry in

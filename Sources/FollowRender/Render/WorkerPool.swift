@@ -28,6 +28,8 @@ final class WorkerPool: Sendable {
         var cancelled = false
         var running: [Int32: WorkerProcess] = [:]
         var startedIDs: Set<Int32> = []
+        /// The failure that stopped the pool (a full disk), after which no job starts.
+        var stoppedBy: RenderError?
     }
 
     private let executable: String
@@ -39,6 +41,22 @@ final class WorkerPool: Sendable {
     /// The process ids of every worker this pool started.
     var started: Set<Int32> {
         state.withLock { $0.startedIDs }
+    }
+
+    /// The failure that stopped every job (a full disk, `stop`), if one did.
+    var stoppedBy: RenderError? {
+        state.withLock { $0.stoppedBy }
+    }
+
+    /// Stops the pool because of `error`, which no other chapter can escape
+    /// (the disk is full): no job starts, running workers are terminated, and
+    /// their failures are not reported, `error` being the one reason.
+    func stop(_ error: RenderError) {
+        let first = state.withLock { state in
+            defer { if state.stoppedBy == nil { state.stoppedBy = error } }
+            return state.stoppedBy == nil
+        }
+        if first { terminateAll() }
     }
 
     /// `budget`, when given, is shared with other pools: a worker starts only
@@ -75,7 +93,9 @@ final class WorkerPool: Sendable {
                 results.update { $0[job.index] = result }
                 switch result {
                 case let .success(chapter): emit(.finished(chapter))
-                case let .failure(error): emit(.failed(index: job.index, reason: error.description))
+                case let .failure(error):
+                    if error.isDiskFull { self.stop(error) }
+                    if self.stoppedBy == nil { emit(.failed(index: job.index, reason: error.description)) }
                 }
             }
             let started = DetachedThread.start { [self] in

@@ -25,11 +25,10 @@ struct SegmentJoiner {
         guard var result = parts.first, result.segment != nil else { throw RenderError(.worker, "chapter \(chapter.index): no segments") }
         let segments = parts.compactMap(\.segment)
         defer { for segment in segments { try? FileManager.default.removeItem(atPath: folder + "/" + segment.file) } }
-        try AtomicFile.produce(at: folder + "/" + result.audio) { temporary in
+        let timing = try SidecarFile.produceChapter(audio: folder + "/" + result.audio, sidecar: folder + "/" + result.timing) { temporary in
             try concatenate(segments.map { folder + "/" + $0.file }, into: temporary)
+            return try self.timing(of: segments, audioFile: result.audio, sampleRate: result.sampleRate)
         }
-        let timing = try timing(of: segments, audioFile: result.audio, sampleRate: result.sampleRate)
-        try SidecarFile.write(timing, to: folder + "/" + result.timing)
         result.duration = timing.audio.duration
         result.unvoicedLanguages = Array(Set(parts.flatMap(\.unvoicedLanguages))).sorted()
         result.segment = nil

@@ -83,7 +83,8 @@ public final class SpeechEngine: Sendable {
     }
 
     /// Synthesizes `text` (plain UTF-8 text: never SSML, `<` is read as text;
-    /// `[[…]]` is eSpeak phoneme input when `phonemeInput` is set, text otherwise)
+    /// `[[…]]` is eSpeak phoneme input when `phonemeInput` is set, text otherwise;
+    /// control characters never reach eSpeak, see `SpeechText`)
     /// with the voice `voice` (a name, identifier or language listed by
     /// `voices`) at `wpm` eSpeak words per minute. No pause is added at the end.
     public func synthesize(_ text: String, voice: String, wpm: Int, phonemeInput: Bool = false) throws(RenderError) -> Utterance {
@@ -94,7 +95,7 @@ public final class SpeechEngine: Sendable {
         return try loadedVoice.withLock { (loaded: inout String?) throws(RenderError) -> Utterance in
             try Self.load(chosen, named: voice, into: &loaded)
             try Self.check(espeak_ng_SetParameter(espeakRATE, Int32(wpm), 0), "cannot set eSpeak NG rate to \(wpm)")
-            return try Self.run(text, phonemeInput: phonemeInput)
+            return try Self.run(SpeechText.engineInput(text, phonemeInput: phonemeInput), phonemeInput: phonemeInput)
         }
     }
 
@@ -111,7 +112,7 @@ public final class SpeechEngine: Sendable {
             try Self.load(chosen, named: voice, into: &loaded)
             _ = try Self.run(" ", phonemeInput: phonemeInput)
             var clauses: [String] = []
-            text.withCString { start in
+            SpeechText.engineInput(text, phonemeInput: phonemeInput).withCString { start in
                 var cursor: UnsafeRawPointer? = UnsafeRawPointer(start)
                 while cursor != nil {
                     guard let output = espeak_TextToPhonemes(&cursor, espeakCHARS_UTF8, 0) else { break }

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Files that appear whole or not at all: written under a temporary name in
 /// the same folder, then renamed, so an interrupted run never leaves a
 /// truncated file under a final name.
@@ -9,14 +13,24 @@ public enum AtomicFile {
     /// Runs `body` to write the file at the temporary path it is given, then
     /// renames that file to `path`; on any failure the temporary file is removed
     /// and `body`'s error (or the rename's `RenderError`) is thrown.
+    /// Only a regular file (or a link to one) or nothing is ever replaced: a
+    /// FIFO, a device or a socket at `path` is refused (`RenderError.Kind.notAFile`),
+    /// before `body` runs and again before the rename.
     public static func produce<Result>(at path: String, _ body: (String) throws -> Result) throws -> Result {
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent)\(marker)\(ProcessInfo.processInfo.processIdentifier)").path
+        try checkReplaceable(path)
         do {
             let result = try body(temporary)
-            guard rename(temporary, path) == 0 else { throw RenderError(.write, file: path, "cannot write: \(String(cString: strerror(errno)))") }
+            try checkReplaceable(path)
+            guard rename(temporary, path) == 0 else { throw RenderError.failedIO(file: path, doing: "cannot write") }
             return result
+        } catch var error as RenderError {
+            try? FileManager.default.removeItem(atPath: temporary)
+            // Named as the file the user will look for, not our temporary name.
+            if error.file == temporary { error.file = path }
+            throw error
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
             throw error
@@ -46,9 +60,43 @@ public enum AtomicFile {
         return pid
     }
 
-    /// Writes `data` to `path` atomically.
+    /// Throws unless `path` is nothing, a regular file or a symbolic link to one.
+    public static func checkReplaceable(_ path: String) throws(RenderError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        if (info.st_mode & S_IFMT) == S_IFLNK, stat(path, &info) != 0 { return }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw RenderError(.notAFile, file: path, "is \(FileKind(mode: info.st_mode)), not a regular file: not replaced")
+        }
+    }
+
+    /// Writes `data` to `path` atomically. Every byte is checked written (a
+    /// full disk is `.diskFull`, never a short or empty file under `path`).
     public static func write(_ data: Data, to path: String) throws(RenderError) {
-        try write(to: path) { temporary in try data.write(to: URL(fileURLWithPath: temporary)) }
+        try write(to: path) { temporary in try writeAll(data, to: temporary, naming: path) }
+    }
+
+    /// Writes `data` to a new file at `path` with `write(2)` until every byte is
+    /// written, and checks the close: errors Foundation's `Data.write` may not report.
+    private static func writeAll(_ data: Data, to temporary: String, naming path: String) throws(RenderError) {
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw RenderError.failedIO(file: path, doing: "cannot create") }
+        var failure: RenderError?
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else {
+                    failure = written == 0 ? RenderError.diskFull(file: path) : RenderError.failedIO(file: path, doing: "cannot write")
+                    return
+                }
+                offset += written
+            }
+        }
+        let closed = close(descriptor)
+        if let failure { throw failure }
+        guard closed == 0 else { throw RenderError.failedIO(file: path, doing: "cannot write") }
     }
 
     /// `produce` for a file `body` writes, with a failure told as "cannot write" and its reason.
@@ -58,8 +106,17 @@ public enum AtomicFile {
         } catch let error as RenderError {
             throw error
         } catch {
+            if isNoSpace(error) { throw RenderError.diskFull(file: path) }
             throw RenderError(.write, file: path, "cannot write: \(reason(error))")
         }
+    }
+
+    /// Whether Foundation's error is a full disk, however it wraps `ENOSPC`.
+    private static func isNoSpace(_ error: any Error) -> Bool {
+        let error = error as NSError
+        let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
+        return (error.domain == NSPOSIXErrorDomain && error.code == Int(ENOSPC)) || underlying?.code == Int(ENOSPC)
+            || (error.domain == NSCocoaErrorDomain && error.code == CocoaError.fileWriteOutOfSpace.rawValue)
     }
 
     private static func reason(_ error: any Error) -> String {

@@ -55,7 +55,7 @@ public struct ChapterReader {
             do {
                 if let chapter = try chapter(item), options.matter == .all || chapter.matter.isBody { chapters.append(chapter) }
             } catch {
-                unreadable.append(UnreadableChapter(index: item.index, path: item.path, failure: error))
+                unreadable.append(UnreadableChapter(item: item, failure: error))
             }
         }
         return (chapters, unreadable)
@@ -97,6 +97,17 @@ public struct UnreadableChapter: Sendable {
     public init(index: Int, path: String, failure: any Error) {
         let error = failure as? BookError ?? BookError(.unreadable, file: path, String(describing: failure), cause: failure)
         self.init(index: index, path: path, error: error)
+    }
+
+    /// The spine item that failed with `failure`, named as the user knows it:
+    /// a text, Markdown or PDF book's chapter as `book.txt#chapter-2`, never
+    /// by the generated EPUB's internal document.
+    public init(item: SpineItem, failure: any Error) {
+        self.init(index: item.index, path: item.path, failure: failure)
+        if let source = item.sourceHref {
+            path = source
+            if error.file == item.path { error.file = source }
+        }
     }
 
     /// The error as one line, as `book.json`'s `skipped` records it.

@@ -14,12 +14,16 @@ public struct WebBookDetails: Sendable {
             self.mediaType = mediaType
         }
 
-        /// The file name in the rendered folder, or nil for a type browsers do not show.
+        /// The file name in the rendered folder, or nil for a type browsers do
+        /// not show and for SVG, which is never written as a file (it could run script).
         var fileName: String? {
-            let extensions = ["image/jpeg": "jpg", "image/png": "png", "image/gif": "gif", "image/webp": "webp",
-                              "image/svg+xml": "svg"]
-            return extensions[mediaType].map { "cover." + $0 }
+            Self.extensions[mediaType].map { "cover." + $0 }
         }
+
+        private static let extensions = ["image/jpeg": "jpg", "image/png": "png", "image/gif": "gif", "image/webp": "webp"]
+
+        /// Every name a cover may be written under.
+        static var fileNames: [String] { extensions.values.sorted().map { "cover." + $0 } }
     }
 
     /// One reading of a chapter: its narration text and the paragraphs in it.

@@ -5,6 +5,7 @@ import Foundation
 struct WebPage {
     /// The cover as the pages refer to it.
     struct Cover: Hashable, Sendable, Encodable {
+        /// The image as a percent-encoded relative link (`RelativeLink`).
         var file: String
         var type: String
         /// The image as a `data:` URL, for the Media Session artwork under
@@ -20,6 +21,7 @@ struct WebPage {
     struct ChapterEntry: Encodable {
         var index: Int
         var title: String
+        /// The page as a percent-encoded relative link (`RelativeLink`), which the scripts navigate to.
         var page: String
         var duration: Seconds
         /// UTF-16 length of its text, for progress from a saved offset.
@@ -54,7 +56,7 @@ struct WebPage {
             return "data:\(cover.type);base64,\(data.base64EncodedString())"
         }
         let chapters = manifest.chapters.map { entry in
-            ChapterEntry(index: entry.index, title: entry.title, page: WebPlayer.pageName(timingFile: entry.timing),
+            ChapterEntry(index: entry.index, title: entry.title, page: Self.link(WebPlayer.pageName(timingFile: entry.timing)),
                          duration: entry.duration, length: lengths[entry.index] ?? 0)
         }
         let id = identifier ?? ([manifest.title] + manifest.authors).joined(separator: " / ")
@@ -70,12 +72,10 @@ struct WebPage {
         let position = manifest.chapters.firstIndex { $0.index == entry.index } ?? 0
         var links: [String] = []
         if position > 0 {
-            let previous = manifest.chapters[position - 1]
-            links.append(link(WebPlayer.pageName(timingFile: previous.timing), "Previous chapter", rel: "prev"))
+            links.append(anchor(data.chapters[position - 1].page, "Previous chapter", rel: "prev"))
         }
-        if position + 1 < manifest.chapters.count {
-            let next = manifest.chapters[position + 1]
-            links.append(link(WebPlayer.pageName(timingFile: next.timing), "Next chapter", rel: "next"))
+        if position + 1 < data.chapters.count {
+            links.append(anchor(data.chapters[position + 1].page, "Next chapter", rel: "next"))
         }
         let chapterTitle = XMLEscaping.escaped(entry.title), bookTitle = XMLEscaping.escaped(manifest.title)
         return try WebAssets.page(WebAssets.chapterTemplate, lang: XMLEscaping.escaped(manifest.language),
@@ -83,7 +83,7 @@ struct WebPage {
             "bookTitle": bookTitle,
             "chapterLinks": links.joined(separator: " "),
             "content": markup,
-            "audio": XMLEscaping.escaped(entry.audio),
+            "audio": Self.link(entry.audio),
             "duration": String(format: "%.3f", timing.audio.duration.value),
             "durationText": Self.clock(timing.audio.duration.value),
             "book": try json(book),
@@ -95,7 +95,7 @@ struct WebPage {
     func index() throws(RenderError) -> String {
         let rows = data.chapters.map { chapter in
             let title = XMLEscaping.escaped(chapter.title)
-            return "    <li><a href=\"\(XMLEscaping.escaped(chapter.page))\">\(title)</a>"
+            return "    <li><a href=\"\(chapter.page)\">\(title)</a>"
                 + "<span class=\"duration\">\(Self.clock(chapter.duration.value))</span>"
                 + "<progress id=\"fr-progress-\(chapter.index)\" max=\"1\" value=\"0\" aria-label=\"Listened of \(title)\">0%</progress></li>"
         }
@@ -107,15 +107,24 @@ struct WebPage {
                                   title: bookTitle, [
             "bookTitle": bookTitle,
             "authors": XMLEscaping.escaped(manifest.authors.joined(separator: ", ")),
-            "cover": cover.map { "<img class=\"cover\" src=\"\(XMLEscaping.escaped($0.file))\" alt=\"Cover of \(bookTitle)\">" } ?? "",
+            "cover": cover.map { "<img class=\"cover\" src=\"\($0.file)\" alt=\"Cover of \(bookTitle)\">" } ?? "",
             "summary": XMLEscaping.escaped(summary),
             "chapters": rows.joined(separator: "\n"),
             "book": try json(data),
         ])
     }
 
-    private func link(_ page: String, _ label: String, rel: String) -> String {
-        "<a href=\"\(XMLEscaping.escaped(page))\" rel=\"\(rel)\">\(label)</a>"
+    /// A link to a chapter page (`page` already a `RelativeLink`).
+    private func anchor(_ page: String, _ label: String, rel: String) -> String {
+        "<a href=\"\(page)\" rel=\"\(rel)\">\(label)</a>"
+    }
+
+    /// The percent-encoded relative link to a file beside the page. `name`
+    /// has been checked as a chapter file name (`TimingValidation`) or is one
+    /// of ours; anything else becomes a link to nothing rather than a URL
+    /// that could carry a scheme.
+    static func link(_ name: String) -> String {
+        RelativeLink(fileName: name)?.encoded ?? "#"
     }
 
     private func json(_ book: BookData) throws(RenderError) -> String {

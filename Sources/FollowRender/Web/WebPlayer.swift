@@ -40,6 +40,12 @@ public struct WebPlayer: Sendable {
         self.details = details
     }
 
+    /// The files the player writes whatever the book: the book page, its
+    /// stylesheet and scripts, and the cover under any of its names.
+    public static var fixedFiles: [String] {
+        ["index.html"] + WebAssets.copied + WebBookDetails.Cover.fileNames
+    }
+
     /// The page of a chapter, named after its sidecar: `NNN-slug.html`.
     public static func pageName(timingFile: String) -> String {
         let suffix = ".timing.json"
@@ -64,9 +70,15 @@ public struct WebPlayer: Sendable {
             try save(WebAssets.data(name), as: name)
         }
         var cover: WebPage.Cover?
-        if let image = details?.cover, let name = image.fileName {
+        if let image = details?.cover, image.mediaType == "image/svg+xml" {
+            // An SVG file opened by itself runs its scripts: it is shown only through
+            // <img> (which runs none), as a data: URL, and never written as a file.
+            if image.data.count <= WebPage.embeddedLimit {
+                cover = WebPage.Cover(file: "data:image/svg+xml;base64," + image.data.base64EncodedString(), type: image.mediaType)
+            }
+        } else if let image = details?.cover, let name = image.fileName {
             try save(image.data, as: name)
-            cover = WebPage.Cover(file: name, type: image.mediaType)
+            cover = WebPage.Cover(file: WebPage.link(name), type: image.mediaType)
         }
         let page = WebPage(manifest: manifest, identifier: details?.identifier, cover: cover, coverData: details?.cover?.data,
                            lengths: Dictionary(rendered.chapters.map { ($0.chapter.index, $0.text.utf16.count) },
@@ -101,8 +113,11 @@ public struct WebPlayer: Sendable {
     }
 
     private func read(_ name: String) throws(RenderError) -> String {
-        guard let data = FileManager.default.contents(atPath: folder + "/" + name) else {
-            throw RenderError(.unreadableInput, file: folder + "/" + name, "cannot read the file")
+        let data: Data
+        do {
+            data = try OwnFile.read(folder + "/" + name, limit: .sidecar)
+        } catch {
+            throw RenderError(.unreadableInput, file: folder + "/" + name, error.reason, cause: error)
         }
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
     }

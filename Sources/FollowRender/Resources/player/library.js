@@ -15,7 +15,8 @@
     bar.value = done;
     bar.textContent = Math.round(done * 100) + "%";
   });
-  if (at >= 0) {
+  // Only a chapter page as the pages name it (a percent-encoded file name), never a URL with a scheme.
+  if (at >= 0 && /^[A-Za-z0-9._~%-]+$/.test(book.chapters[at].page)) {
     const chapter = book.chapters[at];
     const link = document.getElementById("fr-continue-link");
     link.href = chapter.page + "#resume";

@@ -265,6 +265,10 @@
   addEventListener("pagehide", () => { if (state.started) save(); });
   document.addEventListener("visibilitychange", () => { if (document.hidden && state.started) save(); });
 
+  // A chapter page as the pages name it (a percent-encoded file name beside
+  // this one); anything else, such as a URL with a scheme, is never navigated to.
+  const pageLink = (page, hash) => (/^[A-Za-z0-9._~%-]+$/.test(page) ? page + hash : null);
+
   // At the end of the chapter the next one starts.
   const position = book.chapters.findIndex((chapter) => chapter.index === book.current);
   const next = book.chapters[position + 1];
@@ -272,7 +276,8 @@
     if (!next) { save(); return; }
     try { localStorage.setItem(storageKey, JSON.stringify({ chapter: next.index, offset: 0 })); } catch (error) { /* ignored */ }
     state.started = false;
-    location.href = next.page + "#play";
+    const target = pageLink(next.page, "#play");
+    if (target) location.href = target;
   });
 
   // Keyboard: space play/pause, arrows previous/next sentence, [ ] slower/faster.
@@ -335,7 +340,9 @@
       const chapter = book.chapters.find((entry) => entry.index === cursor.chapter);
       if (!chapter) return;
       byId("fr-resume-text").textContent = "You were listening to “" + chapter.title + "”.";
-      byId("fr-resume-yes").onclick = () => { location.href = chapter.page + "#resume"; };
+      const target = pageLink(chapter.page, "#resume");
+      if (!target) return;
+      byId("fr-resume-yes").onclick = () => { location.href = target; };
       byId("fr-resume-no").onclick = () => { offer.hidden = true; };
       offer.hidden = false;
     }

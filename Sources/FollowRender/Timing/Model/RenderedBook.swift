@@ -40,7 +40,7 @@ public struct RenderedBook: Hashable, Sendable {
     /// the one place that file is read.
     public static func manifest(in folder: String) throws(BookError) -> BookManifest {
         let path = folder + "/" + OutputNaming.manifestFile
-        let manifest = try decode(BookManifest.self, from: path)
+        let manifest = try decode(BookManifest.self, from: path, limit: .manifest)
         try checkHeader(format: manifest.format, version: manifest.version, of: path, as: "book.json",
                         expected: BookManifest.formatName, current: BookManifest.currentVersion)
         if let problem = TimingValidation.problem(in: manifest) { throw BookError(.invalid, file: path, problem) }
@@ -62,7 +62,7 @@ public struct RenderedBook: Hashable, Sendable {
     }
 
     private static func loadTiming(_ path: String) throws(BookError) -> ChapterTiming {
-        let timing = try decode(ChapterTiming.self, from: path)
+        let timing = try decode(ChapterTiming.self, from: path, limit: .sidecar)
         try checkHeader(format: timing.format, version: timing.version, of: path, as: "timing sidecar",
                         expected: ChapterTiming.formatName, current: ChapterTiming.currentVersion)
         if let problem = TimingValidation.problem(in: timing) { throw BookError(.invalid, file: path, problem) }
@@ -81,13 +81,8 @@ public struct RenderedBook: Hashable, Sendable {
         }
     }
 
-    private static func decode<T: Decodable>(_ type: T.Type, from path: String) throws(BookError) -> T {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw BookError(.notFound, file: path, "no such file")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw BookError(.unreadable, file: path, "cannot read the file")
-        }
+    private static func decode<T: Decodable>(_ type: T.Type, from path: String, limit: OwnFile.Limit) throws(BookError) -> T {
+        let data = try OwnFile.read(path, limit: limit)
         do {
             return try JSONCoding.decode(type, from: data)
         } catch let DecodingError.keyNotFound(key, context) {

@@ -10,6 +10,28 @@ enum SidecarFile {
         try AtomicFile.write(to: path) { temporary in try stream(timing, to: temporary) }
     }
 
+    /// A chapter's audio, written by `body` at the temporary path it is given,
+    /// and its sidecar (the timing `body` returns), so that both appear under
+    /// their final names or neither does: the sidecar is written before the
+    /// audio is renamed into place, and removed again should that rename fail.
+    /// A full disk or a stopped worker never leaves audio without its sidecar,
+    /// and every chapter under its final names is one a rerun recognises as
+    /// follow-render's (`RenderOutputCheck`).
+    static func produceChapter(audio: String, sidecar: String, _ body: (String) throws -> ChapterTiming) throws -> ChapterTiming {
+        var wroteSidecar = false
+        do {
+            return try AtomicFile.produce(at: audio) { temporary in
+                let timing = try body(temporary)
+                try write(timing, to: sidecar)
+                wroteSidecar = true
+                return timing
+            }
+        } catch {
+            if wroteSidecar { try? FileManager.default.removeItem(atPath: sidecar) }
+            throw error
+        }
+    }
+
     private static func stream(_ timing: ChapterTiming, to path: String) throws {
         let encoder = JSONCoding.encoder()
         var header = timing
@@ -30,5 +52,6 @@ enum SidecarFile {
         try file.write(contentsOf: Data("]".utf8))
         try file.write(contentsOf: frame[slot.upperBound...])
         try file.write(contentsOf: Data("\n".utf8))
+        try file.close()
     }
 }

@@ -14,7 +14,7 @@ public enum TimingValidation {
     /// nil when the sidecar is sound.
     public static func problem(in timing: ChapterTiming) -> String? {
         if let problem = index(timing.chapter.index, at: "chapter.index") { return problem }
-        if let problem = fileName(timing.audio.file, at: "audio.file") { return problem }
+        if let problem = fileName(timing.audio.file, at: "audio.file", timing: false) { return problem }
         guard (1...1_000_000).contains(timing.audio.sampleRate) else {
             return "audio.sampleRate: \(timing.audio.sampleRate) is not a sample rate"
         }
@@ -50,7 +50,8 @@ public enum TimingValidation {
         for (number, chapter) in manifest.chapters.enumerated() {
             let name = "chapters[\(number)]"
             if let problem = index(chapter.index, at: name + ".index")
-                ?? fileName(chapter.audio, at: name + ".audio") ?? fileName(chapter.timing, at: name + ".timing")
+                ?? fileName(chapter.audio, at: name + ".audio", timing: false)
+                ?? fileName(chapter.timing, at: name + ".timing", timing: true)
                 ?? time(chapter.duration, at: name + ".duration") {
                 return problem
             }
@@ -67,11 +68,12 @@ public enum TimingValidation {
         (1...1_000_000).contains(value) ? nil : "\(name): \(value) is not a spine position"
     }
 
-    /// A file beside the manifest: a plain name, never a path out of the folder.
-    private static func fileName(_ value: String, at name: String) -> String? {
-        let plain = !value.isEmpty && !value.hasPrefix(".") && !value.contains("/") && !value.contains("\\")
-            && !value.unicodeScalars.contains { $0.value < 0x20 }
-        return plain ? nil : "\(name): \(TerminalText.quoted(value)) is not a file name in the rendered folder"
+    /// A file beside the manifest, in the shape follow-render writes
+    /// (`OutputNaming.isChapterFile`): never a path out of the folder, nor a
+    /// string the web player could take for a URL with a scheme.
+    private static func fileName(_ value: String, at name: String, timing: Bool) -> String? {
+        OutputNaming.isChapterFile(value, timing: timing) ? nil
+            : "\(name): \(TerminalText.quoted(value)) is not a file name in the rendered folder"
     }
 
     private static func time(_ value: Seconds, at name: String) -> String? {
