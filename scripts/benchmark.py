@@ -37,6 +37,11 @@ With --parallel, instead: every core on one book and on a batch (issue 16).
   says where worker slots idled in them; /proc/stat says how much of the cores
   other (niced) work took meanwhile, which no scheduling here can give back.
   scripts/benchmark.py --parallel [--rate 4x] [--units 48000] [--batch-books all|N]
+
+With --single-file or --many-chapters, issue 24's targets instead (see scripts/benchmark_speech_once.py):
+  scripts/benchmark.py ../shared/corpus/books/moby-dick.epub --rate 4x --single-file --baseline-cli OLD/follow-render
+  scripts/benchmark.py --rate 4x --many-chapters --baseline-cli OLD/follow-render
+(OLD: a release build of the code to compare with, e.g. main; --repeat N runs each case N times.)
 """
 
 import argparse
@@ -50,6 +55,8 @@ import sys
 import tempfile
 import time
 import zipfile
+
+import benchmark_speech_once
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS = os.path.join(os.path.dirname(ROOT), "shared", "corpus", "books")
@@ -203,9 +210,11 @@ def audiobook_ratio(book, work, rate, selection, cores, formats):
     audiobook_step(book, os.path.join(work, "plain"), rate, selection, plain)
 
 
-def generated_book(folder, chapters, units):
+def generated_book(folder, chapters, units, group=1):
     """An unpacked EPUB of `chapters` chapters of `units` UTF-16 units each,
-    from the paragraphs of the corpus's Alice in Wonderland (public domain)."""
+    from the paragraphs of the corpus's Alice in Wonderland (public domain).
+    With `group`, each spine document holds `group` such chapters one after
+    another (headings included): the same text in fewer, longer chapters."""
     alice = os.path.join(CORPUS, "alice-in-wonderland-epub2.epub")
     paragraphs = []
     for chapter in json.loads(cli("inspect", alice, "--json"))["chapters"]:
@@ -216,7 +225,7 @@ def generated_book(folder, chapters, units):
              "META-INF/container.xml": '<?xml version="1.0"?><container version="1.0" '
              'xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile '
              'full-path="EPUB/package.opf" media-type="application/oebps-package+xml"/></rootfiles></container>'}
-    items, spine, links, next_paragraph = [], [], [], 0
+    items, spine, links, next_paragraph, parts = [], [], [], 0, []
     for number in range(1, chapters + 1):
         body, length = [f"<h1>Part {number}</h1>"], 0
         while length < units:
@@ -224,8 +233,12 @@ def generated_book(folder, chapters, units):
             next_paragraph += 1
             body.append(f"<p>{escape(paragraph)}</p>")
             length += len(paragraph.encode("utf-16-le")) // 2
+        parts.append("".join(body))
+    chapters = (chapters + group - 1) // group
+    for number in range(1, chapters + 1):
+        body = "".join(parts[(number - 1) * group:number * group])
         files[f"EPUB/c{number}.xhtml"] = ('<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head>'
-                                          f'<title>Part {number}</title></head><body>{"".join(body)}</body></html>')
+                                          f'<title>Part {number}</title></head><body>{body}</body></html>')
         items.append(f'<item id="c{number}" href="c{number}.xhtml" media-type="application/xhtml+xml"/>')
         spine.append(f'<itemref idref="c{number}"/>')
         links.append(f'<li><a href="c{number}.xhtml">Part {number}</a></li>')
@@ -307,11 +320,25 @@ def main():
     parser.add_argument("--parallel", action="store_true", help="split chapters and batch utilisation instead")
     parser.add_argument("--units", type=int, default=48_000, help="--parallel: UTF-16 units of the one-chapter book")
     parser.add_argument("--batch-books", default="all", help="--parallel: all corpus books, or the N smallest")
+    parser.add_argument("--single-file", action="store_true", help="issue 24: --format none and --audiobook against today's")
+    parser.add_argument("--many-chapters", action="store_true", help="issue 24: 300 short chapters against the same text in 12")
+    parser.add_argument("--baseline-cli", help="--single-file, --many-chapters: the build to compare with (e.g. main's)")
+    parser.add_argument("--jobs", type=int, default=2, help="--single-file, --many-chapters: workers")
+    parser.add_argument("--repeat", type=int, default=1, help="--single-file, --many-chapters: rounds")
+    parser.add_argument("--sdr-chapters", type=int, default=12, help="--single-file: chapters in the SDR measurement")
+    parser.add_argument("--many-units", type=int, default=200, help="--many-chapters: UTF-16 units of each short chapter")
     options = parser.parse_args()
     if not options.skip_build:
         subprocess.run(["swift", "build", "-c", "release"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     if options.parallel:
         parallel_benchmarks(options)
+        return
+    if options.many_chapters:
+        work = tempfile.mkdtemp(prefix="follow-render-bench-")
+        try:
+            benchmark_speech_once.many_chapters(sys.modules[__name__], options, work)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
         return
     cores = os.cpu_count() or 1
     book = os.path.abspath(options.book)
@@ -328,6 +355,9 @@ def main():
 
     work = tempfile.mkdtemp(prefix="follow-render-bench-")
     try:
+        if options.single_file:
+            benchmark_speech_once.single_file(sys.modules[__name__], options, book, chapters, work)
+            return
         if options.audiobook_ratio:
             audiobook_ratio(book, work, options.rate, selection, cores, options.formats.split(","))
             return

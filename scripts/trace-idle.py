@@ -5,15 +5,15 @@ Usage: FOLLOW_RENDER_TRACE=/tmp/t follow-render batch LIST --out-root DIR --jobs
        scripts/trace-idle.py /tmp/t [--cores 2]
 
 Reads the trace's lines (`SECONDS PID EVENT DETAIL`, see RenderTrace.swift) and
-counts, over the traced span, the core-seconds with fewer than --cores worker
-processes alive, split by what the parent was doing then: the batch plan,
+counts, over the traced span, the core-seconds with fewer than --cores jobs
+running (from a job's `launch` to its `exit`), split by what the parent was doing then: the batch plan,
 before the first worker, after the last one, preparing a book (from its `job-start` to its
 `planned`: opening and reading it, pronunciation, cache keys), joining a split
 chapter's segments, or nothing to start (the tail of a book or of the batch).
-Also prints each worker's start-up (launch to `worker-ready`: opening the book,
-reading and re-segmenting its chapter, spoken forms) and the longest idle gaps.
-Counts worker processes, not CPU: it says where a core had no worker to run
-whatever else the machine was doing.
+Also prints each job's start-up (launch to `worker-ready`: sending the chapter
+script, forking the job's process, decoding the script) and the longest idle gaps.
+Counts jobs, not CPU: it says where a core had no job to run whatever else the
+machine was doing.
 """
 
 import argparse
@@ -76,17 +76,18 @@ def main():
             joining += 1
         elif kind == "join-end":
             joining -= 1
-        elif kind == "worker-ready" and str(pid) in launched_at:
-            startup.append(time - launched_at[str(pid)])
+        elif kind == "worker-ready" and detail.split()[-1:] and detail.split()[-1] in launched_at:
+            # Written by the job's process, naming the worker that forked it (as `launch` does).
+            startup.append(time - launched_at[detail.split()[-1]])
     wall = end - start
     total = sum(idle.values())
     busy = options.cores * wall - total
-    print(f"traced span {wall:.2f} s, {len(launches)} workers; worker occupancy "
+    print(f"traced span {wall:.2f} s, {len(launches)} jobs; worker occupancy "
           f"{busy / (options.cores * wall):.1%} of {options.cores} cores; idle {total:.2f} core-seconds:")
     for cause, seconds in idle.most_common():
         print(f"  {seconds:8.2f} core-s  {100 * seconds / (options.cores * wall):5.1f}%  {cause}")
     if startup:
-        print(f"worker start-up (launch to worker-ready): total {sum(startup):.2f} s, "
+        print(f"job start-up (launch to worker-ready): total {sum(startup):.2f} s, "
               f"mean {sum(startup) / len(startup):.3f} s, max {max(startup):.3f} s")
     print("longest idle stretches (core-s, at s, while):")
     for seconds, at, cause in sorted(gaps, reverse=True)[:8]:

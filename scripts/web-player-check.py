@@ -4,6 +4,7 @@ through chromium-driver and python3-selenium), on a folder rendered with --web.
 
     web-player-check.py behaviour --cli CLI --folder DIR --artifacts OUT [--playback-rate 1.5] [--http]
     web-player-check.py performance --cli CLI --folder DIR --artifacts OUT
+    web-player-check.py single-file --cli CLI --folder DIR --artifacts OUT
 
 `behaviour` opens the first two chapters' pages from file:// (or, with --http, from
 a local static server that serves byte ranges) and checks what the
@@ -15,7 +16,12 @@ and highlights them; a reload offers the saved position and resumes at the word
 the speed menu and keys, Media Session metadata, the book page's progress; and
 it saves screenshots in light and dark. `performance` opens the first chapter
 (meant to be long) and measures with the Performance API when the page became
-interactive and what highlighting costs per frame.
+interactive and what highlighting costs per frame. `single-file` takes a folder
+rendered with --format none, whose pages play the single-file audiobook: the
+second chapter's page stands at the chapter's start in it, clicked words set
+currentTime to that start plus their begin, the highlighted word follows
+`locate --time` while it plays, and the end of the first chapter's span loads
+the second page.
 
 Prints one JSON object {"checks": [{"name", "ok", "detail"}]} on stdout and exits
 0 when every check passed, 1 otherwise.
@@ -230,15 +236,16 @@ def click_word(driver, word):
     actions.perform()
 
 
-def clicked_words(driver, words, label):
-    """Click 10 words spread over the chapter: currentTime = their begin (±10 ms), highlighted."""
+def clicked_words(driver, words, label, start=0):
+    """Click 10 words spread over the chapter: currentTime = their begin (±10 ms; after `start`
+    in a single file), highlighted."""
     driver.execute_script(CLICK_RECORDER)
     picks = [round(i * (len(words) - 1) / 9) for i in range(10)]
     failures = []
     for index in picks:
         click_word(driver, words[index])
         record = driver.execute_script("return window.__clicks.pop()")
-        if record is None or abs(record["t"] - words[index]["begin"]) > 0.010 or record["painted"] != span(words[index]):
+        if record is None or abs(record["t"] - start - words[index]["begin"]) > 0.010 or record["painted"] != span(words[index]):
             failures.append({"word": index, "begin": words[index]["begin"], "range": span(words[index]), "got": record})
     check(f"{label}: 10 clicked words set currentTime to their begin (±10 ms) and are highlighted", not failures, failures or picks)
 
@@ -363,6 +370,49 @@ def behaviour(args):
         driver.quit()
 
 
+def single_file(args):
+    """A --format none render: every page plays the single file from its chapter's start."""
+    book = json.load(open(os.path.join(args.folder, "book.json"), encoding="utf-8"))
+    first, second = book["chapters"][0], book["chapters"][1]
+    timing = json.load(open(os.path.join(args.folder, second["timing"]), encoding="utf-8"))
+    start = timing["audio"]["start"]
+    words = [word for sentence in timing["sentences"] for word in sentence["words"]]
+    first_page = first["timing"].replace(".timing.json", ".html")
+    second_page = second["timing"].replace(".timing.json", ".html")
+    label = "the single file"
+    profile = tempfile.mkdtemp(prefix="follow-render-chromium-")
+    driver = browser(profile)
+    try:
+        driver.get(page_url(args.folder, second_page))
+        wait_ready(driver)
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script("return followPlayer.audio.currentTime > 0"))
+        opened = driver.execute_script("return [followPlayer.audio.currentTime, followPlayer.audio.currentSrc]")
+        check(f"{label}: the second chapter's page stands at the chapter's start in the single file",
+              abs(opened[0] - start) <= 0.010 and opened[1].endswith(timing["audio"]["file"]), [opened, start])
+        clicked_words(driver, words, label, start=start)
+        click_word(driver, words[0])
+        driver.execute_script("followPlayer.audio.play()")
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script("return !followPlayer.audio.paused"))
+        sampled_times(driver, args.cli, args.folder, second["index"], words, label)
+
+        driver.get(page_url(args.folder, first_page))
+        wait_ready(driver)
+        first_timing = json.load(open(os.path.join(args.folder, first["timing"]), encoding="utf-8"))
+        end = first_timing["audio"]["start"] + first_timing["audio"]["duration"]
+        driver.execute_script("followPlayer.audio.currentTime = arguments[0]; followPlayer.audio.play()", end - 0.8)
+        WebDriverWait(driver, 20).until(lambda d: d.current_url.split("#")[0].endswith(second_page))
+        wait_ready(driver)
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+            "return !followPlayer.audio.paused && followPlayer.state.frame && followPlayer.state.frame.time > 0.2"))
+        snap = driver.execute_script(SNAPSHOT)
+        answer = locate(args.cli, args.folder, second["index"], "--time", snap["frame"]["time"])
+        check(f"{label}: the end of the first chapter's span loads the second page, which plays from its chapter's start",
+              snap["painted"] == span(answer["word"]) and abs(snap["currentTime"] - start - snap["frame"]["time"]) < 0.5,
+              [driver.current_url, snap["frame"], snap["currentTime"], start])
+    finally:
+        driver.quit()
+
+
 def performance(args):
     book = json.load(open(os.path.join(args.folder, "book.json"), encoding="utf-8"))
     chapter = book["chapters"][0]
@@ -410,7 +460,7 @@ def performance(args):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("mode", choices=["behaviour", "performance"])
+    parser.add_argument("mode", choices=["behaviour", "performance", "single-file"])
     parser.add_argument("--cli", required=True)
     parser.add_argument("--folder", required=True)
     parser.add_argument("--artifacts", required=True)
@@ -421,7 +471,7 @@ def main():
     if args.http:
         serve(args.folder)
     try:
-        (behaviour if args.mode == "behaviour" else performance)(args)
+        {"behaviour": behaviour, "performance": performance, "single-file": single_file}[args.mode](args)
     except Exception as error:  # a check that could not run is a failed check, with the reason
         check("the browser session ran to the end", False, f"{type(error).__name__}: {error}")
     print(json.dumps({"checks": checks}, indent=1))

@@ -56,7 +56,7 @@ final class ProgressView {
             samples[result.index] = Int(result.duration.value * sampleRate)
             switch style {
             case .live: draw()
-            case .lines: Console.error("follow-render: [\(finished)/\(chapterCount)] \(result.audio) (\(clock(result.duration.value)) audio)")
+            case .lines: Console.error("follow-render: [\(finished)/\(chapterCount)] \(result.audio ?? result.timing) (\(clock(result.duration.value)) audio)")
             case .quiet: return
             }
         case let .failed(index, reason):

@@ -7,7 +7,7 @@ enum RenderCommand: Command {
     static let summary = "Narrate BOOK into per-chapter audio and timing sidecars (the default command)"
     static let help = """
         Usage: follow-render [render] BOOK [--out DIR] [--rate PRESET | --wpm N] [--voice NAME]
-                             [--format mp3|wav|flac|ogg] [--bitrate KBPS] [--chapters LIST]
+                             [--format mp3|wav|flac|ogg|none] [--bitrate KBPS] [--chapters LIST]
                              [--jobs N] [--include-notes] [--matter all|body] [--force] [--strict]
                              [--sync vtt,srt,guided] [--web] [--quiet]
                              [--epub PATH [--granularity sentence|word]] [--audiobook PATH] [--library DIR]
@@ -28,7 +28,9 @@ enum RenderCommand: Command {
           --voice NAME      One eSpeak NG voice for everything (default: chosen by the
                             book's language, switched for passages in other languages).
                             See 'follow-render voices'.
-          --format F        mp3 (default, LAME), wav, flac or ogg (libsndfile).
+          --format F        mp3 (default, LAME), wav, flac or ogg (libsndfile), or none:
+                            no per-chapter audio, only the --audiobook or --library file
+                            (the sidecars then time that file).
           --bitrate KBPS    MP3 bitrate (default \(RenderSettings.defaultBitrate)).
           --chapters LIST   Only these spine positions, e.g. 1,3-5.
           --jobs N          Worker processes (default: the number of cores; never more
@@ -102,8 +104,12 @@ enum RenderCommand: Command {
         let lexicons = try PronunciationOptions.lexicons(&arguments)
         let path = try arguments.positionals("BOOK")[0]
 
-        guard let format = AudioFormat(rawValue: formatName) else {
-            throw UsageError("--format takes mp3, wav, flac or ogg, not '\(formatName)'")
+        let format = AudioFormat(rawValue: formatName)
+        guard format != nil || formatName == "none" else {
+            throw UsageError("--format takes mp3, wav, flac, ogg or none, not '\(formatName)'")
+        }
+        if format == nil, audiobook == nil, library == nil {
+            throw UsageError("--format none writes no chapter audio: give --audiobook PATH or --library DIR for the one file")
         }
         if rate != nil, wpm != nil { throw UsageError("give --rate or --wpm, not both") }
         if web, epub != nil, out == nil { throw UsageError("--web with --epub needs --out (the folder is otherwise removed)") }
@@ -151,10 +157,13 @@ enum RenderCommand: Command {
     }
 
     /// The granularity named by `--granularity`, which only makes sense with `--epub` and MP3 audio.
-    static func granularity(_ name: String?, epub: String?, format: AudioFormat) throws(UsageError) -> OverlayGranularity {
+    static func granularity(_ name: String?, epub: String?, format: AudioFormat?) throws(UsageError) -> OverlayGranularity {
         guard let epub else {
             if name != nil { throw UsageError("--granularity needs --epub") }
             return .sentence
+        }
+        guard let format else {
+            throw UsageError("--epub needs MP3 chapter audio (EPUB 3 media overlays): --format none writes none; use --format mp3")
         }
         guard format == .mp3 else { throw UsageError("--epub needs MP3 audio (EPUB 3 media overlays), not --format \(format.rawValue)") }
         guard epub.lowercased().hasSuffix(".epub") else { throw UsageError("--epub takes a path ending in .epub, not '\(epub)'") }
@@ -165,7 +174,7 @@ enum RenderCommand: Command {
         return granularity
     }
 
-    static func settings(rate: String?, wpm: Int?, voice: String?, format: AudioFormat, bitrate: Int,
+    static func settings(rate: String?, wpm: Int?, voice: String?, format: AudioFormat?, bitrate: Int,
                                  includeNotes: Bool, input: InputOptions) throws -> RenderSettings {
         let table = try SpeedTable.standard()
         if let wpm {

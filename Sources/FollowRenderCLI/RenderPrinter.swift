@@ -73,9 +73,11 @@ final class RenderPrinter: Sendable {
         for skipped in manifest.skipped {
             Console.error("Skipped chapter \(skipped.index) (\(skipped.href)): \(skipped.reason)")
         }
+        let files = manifest.chapters.allSatisfy { $0.audio != nil }
+            ? "audio, timing sidecars, \(OutputNaming.manifestFile) and \(OutputNaming.playlistFile) are in:"
+            : "timing sidecars and \(OutputNaming.manifestFile) are in (the audio is in the single file only):"
         Console.error("The book: \(plural(manifest.chapters.count, "chapter")), \(clock(manifest.duration.value)) of audio at "
-            + "\(manifest.rate.preset), voice \(manifest.voice); audio, timing sidecars, \(OutputNaming.manifestFile) and "
-            + "\(OutputNaming.playlistFile) are in:")
+            + "\(manifest.rate.preset), voice \(manifest.voice); " + files)
         print(summary.folder)
     }
 }

@@ -2,11 +2,20 @@ import Foundation
 import Testing
 @testable import FollowRender
 
-/// The single file encoded while the chapters render (`AudiobookDraft`), against the
-/// same book packaged afterwards from the rendered folder.
+/// The single file made while its chapters render (the workers encode each
+/// chapter's part from PCM; the parent muxes the parts), against the same book
+/// packaged afterwards from the parts a rerun keeps.
 @Suite("Audiobook encoded while rendering")
 struct AudiobookDraftTests {
-    @Test("an M4B encoded while its chapters render is byte for byte the M4B packaged after the render, and leaves no temporary file")
+    /// The hidden files a render leaves in its folder: the chapters' parts of the single file, never a temporary file.
+    static func hiddenFiles(in folder: String, render: RenderedFolder) throws -> (parts: Int, others: [String]) {
+        let stems = render.manifest.chapters.map { OutputNaming.stem(index: $0.index, title: $0.title) }
+        let hidden = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }
+        let parts = hidden.filter { name in stems.contains { SingleFileParts.isPart(name, stem: $0) } }
+        return (parts.count, hidden.filter { !parts.contains($0) })
+    }
+
+    @Test("an M4B encoded while its chapters render is byte for byte the M4B packaged after the render from the kept parts, and leaves no temporary file")
     func draftMatchesPackagingAfterwards() throws {
         let book = TestPaths.book("alice-in-wonderland-epub2.epub")
         let folder = try TestPaths.temporaryFolder()
@@ -15,17 +24,18 @@ struct AudiobookDraftTests {
         #expect(first.stderr.contains("Audiobook: 3 chapters, m4b (encoded while rendering)"), "\(first.stderr)")
         let again = try CommandRun.cli([book, "--rate", "4x", "--chapters", "2-4", "--out", folder, "--audiobook", folder + "/again.m4b"])
         try #require(again.status == 0, "\(again.stderr)")
-        #expect(!again.stderr.contains("encoded while rendering"), "every chapter was kept, so the packaging ran afterwards")
+        #expect(!again.stderr.contains("encoded while rendering"), "every chapter and its part was kept, so only the muxing ran")
+        #expect(again.stderr.contains("Kept 3 chapters"), "\(again.stderr)")
         let drafted = try Data(contentsOf: URL(fileURLWithPath: folder + "/book.m4b"))
         #expect(drafted == (try Data(contentsOf: URL(fileURLWithPath: folder + "/again.m4b"))))
         let probe = try AudiobookProbe(path: folder + "/book.m4b")
         let render = try RenderedFolder.load(folder, run: again)
         #expect(probe.chapters.map(\.title) == render.manifest.chapters.map(\.title))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }
-        #expect(leftovers.isEmpty, "\(leftovers)")
+        let hidden = try Self.hiddenFiles(in: folder, render: render)
+        #expect(hidden.parts == 3 && hidden.others.isEmpty, "\(hidden)")
     }
 
-    @Test("an MP3 or Opus encoded while its chapters render waits for its chapter marks and is byte for byte the file packaged after the render",
+    @Test("an MP3 or Opus made while its chapters render is byte for byte the file packaged after the render",
           arguments: ["mp3", "opus"])
     func headerFirstFormatsMatchPackagingAfterwards(format: String) throws {
         let book = TestPaths.book("alice-in-wonderland-epub2.epub")
@@ -41,21 +51,27 @@ struct AudiobookDraftTests {
         let probe = try AudiobookProbe(path: folder + "/book." + format)
         let render = try RenderedFolder.load(folder, run: again)
         #expect(probe.chapters.map(\.title) == render.manifest.chapters.map(\.title))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }.isEmpty)
+        let hidden = try Self.hiddenFiles(in: folder, render: render)
+        // MP3 chapters are the single MP3's parts themselves.
+        #expect(hidden.parts == (format == "mp3" ? 0 : 3) && hidden.others.isEmpty, "\(hidden)")
     }
 
-    @Test("a render that keeps chapters from an earlier run packages after the render, and the result is the same")
-    func keptChaptersFallBack() throws {
+    @Test("a chapter an earlier render left without a part of the single file is spoken again for it, selected or not, with the same chapter files")
+    func keptChaptersWithoutParts() throws {
         let book = TestPaths.book("alice-in-wonderland-epub2.epub")
         let folder = try TestPaths.temporaryFolder()
         let earlier = try CommandRun.cli([book, "--rate", "4x", "--chapters", "2", "--out", folder, "--quiet"])
         try #require(earlier.status == 0, "\(earlier.stderr)")
+        let chapter = try RenderedFolder.load(folder, run: earlier).manifest.chapters[0]
+        let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + chapter.audioFile))
         let run = try CommandRun.cli([book, "--rate", "4x", "--chapters", "3", "--out", folder, "--audiobook", folder + "/book.m4b"])
         try #require(run.status == 0, "\(run.stderr)")
-        #expect(!run.stderr.contains("encoded while rendering"), "chapter 2 was kept, so the draft was not used: \(run.stderr)")
         let render = try RenderedFolder.load(folder, run: run)
         #expect(render.manifest.chapters.map(\.index) == [2, 3])
+        #expect(render.manifest.chapters[0].key == chapter.key)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + chapter.audioFile)) == before, "the chapter's MP3 is the same")
         #expect(try AudiobookProbe(path: folder + "/book.m4b").chapters.count == 2)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }.isEmpty)
+        let hidden = try Self.hiddenFiles(in: folder, render: render)
+        #expect(hidden.parts == 2 && hidden.others.isEmpty, "\(hidden)")
     }
 }

@@ -22,8 +22,11 @@ struct AudiobookGaplessTests {
         let samples = try #require(Int(fields[3], radix: 16))
         #expect(fields[0] == "00000000" && fields[4...].allSatisfy { $0 == "00000000" })
 
-        let rendered = try render.manifest.chapters.map { try DecodedAudio(path: render.file($0.audio)).samples.count }.reduce(0, +)
-        #expect(samples == rendered, "iTunSMPB's length is the rendered chapters' decoded length")
+        let lengths = try render.manifest.chapters.map { try DecodedAudio(path: render.file($0.audioFile)).samples.count }
+        let entry = try #require(render.manifest.audiobook)
+        #expect(samples == Int((entry.duration.value * 22050).rounded()) || abs(Double(samples) / 22050 - entry.duration.value) <= 0.0005,
+                "iTunSMPB's length is the single file's length in book.json")
+        SingleFileSpans.check(entry, lengths: lengths.map { Double($0) / 22050 }, format: "m4b")
         #expect(delay == info["editStart"] as? Int, "iTunSMPB's delay is where the edit list starts")
         let movieScale = try #require(info["movieScale"] as? Int), editLength = try #require(info["editLength"] as? Int)
         #expect(abs(Double(editLength) / Double(movieScale) - Double(samples) / 22050) <= 1 / Double(movieScale),

@@ -36,7 +36,7 @@ struct DiffTests {
     func deterministicAudio() throws {
         let first = try DiffRenders.oneX.get(), second = try DiffRenders.oneXAgain.get()
         for chapter in first.manifest.chapters {
-            let one = try DecodedAudio(path: first.file(chapter.audio)), two = try DecodedAudio(path: second.file(chapter.audio))
+            let one = try DecodedAudio(path: first.file(chapter.audioFile)), two = try DecodedAudio(path: second.file(chapter.audioFile))
             #expect(one.samples.count > 22050, "\(chapter.audio) is too short to mean anything")
             #expect(one.samples == two.samples, "\(chapter.audio) decodes differently")
         }

@@ -91,7 +91,7 @@ struct ExportTests {
             let units = Array(timing.text.utf16)
             for (object, sentence) in zip(document.guided, timing.sentences) {
                 #expect(object.textref == chapter.href)
-                #expect(object.audioref == "\(chapter.audio)#t=\(CueTime.decimal(sentence.begin)),\(CueTime.decimal(sentence.end))")
+                #expect(object.audioref == "\(chapter.audioFile)#t=\(CueTime.decimal(sentence.begin)),\(CueTime.decimal(sentence.end))")
                 let clip = try #require(object.audioref.split(separator: "=").last?.split(separator: ",").compactMap { Double($0) })
                 #expect(clip == [sentence.begin.value, sentence.end.value])
                 #expect(object.text == String(decoding: units[sentence.range.location..<sentence.range.end], as: UTF16.self)

@@ -67,7 +67,7 @@ struct PronunciationCommandTests {
         let archive = try EPUBArchive(path: book)
         let chapters = ChapterReader(archive: archive).read().chapters
         do {
-            _ = try PronunciationStage.prepare(archive: archive, bookPath: book, chapters: chapters, checked: chapters,
+            try PronunciationStage.prepare(archive: archive, bookPath: book, chapters: chapters, checked: chapters,
                                                lexicons: [missing], voice: nil, strict: true) { _, _ in }
             Issue.record("--strict let a missing lexicon through")
         } catch {

@@ -51,12 +51,12 @@ struct RenderTests {
     func durationMatchesProbe() throws {
         let render = try SampleRenders.oneX.get()
         for chapter in render.manifest.chapters {
-            let probed = try DecodedAudio.probeDuration(render.file(chapter.audio))
+            let probed = try DecodedAudio.probeDuration(render.file(chapter.audioFile))
             #expect(abs(probed - chapter.duration.value) <= 0.030, "\(chapter.audio): ffprobe \(probed) s, sidecar \(chapter.duration.value) s")
-            let decoded = try DecodedAudio(path: render.file(chapter.audio))
+            let decoded = try DecodedAudio(path: render.file(chapter.audioFile))
             let lastEnd = try #require(render.timings.first { $0.chapter.index == chapter.index }?.sentences.last?.end.value)
             #expect(lastEnd <= decoded.duration, "\(chapter.audio): speech ends after the decoded audio")
-            #expect(decoded.duration <= chapter.duration.value + 0.001, "\(chapter.audio): decoded \(decoded.duration) s")
+            #expect(decoded.duration <= chapter.duration.value + 0.001, "\(chapter.audioFile): decoded \(decoded.duration) s")
         }
     }
 
@@ -94,13 +94,13 @@ struct RenderTests {
         #expect(!render.timings.isEmpty)
         for (timing, chapter) in zip(render.timings, render.manifest.chapters) {
             #expect(timingViolations(timing) == [], "\(book) \(timing.chapter.href)")
-            let probed = try DecodedAudio.probeDuration(render.file(chapter.audio))
+            let probed = try DecodedAudio.probeDuration(render.file(chapter.audioFile))
             #expect(abs(probed - chapter.duration.value) <= 0.030, "\(book) \(chapter.audio)")
         }
         let errors = try render.onsetErrors()
         #expect(errors.sorted()[errors.count / 2] <= 0.020, "\(book): median onset error")
         let first = try #require(render.manifest.chapters.first)
-        let probe = try DecodedAudio.probeTags(render.file(first.audio))
+        let probe = try DecodedAudio.probeTags(render.file(first.audioFile))
         #expect(probe.tags["title"] == first.title)
         #expect(probe.tags["album"] == render.manifest.title)
         let authors = render.manifest.authors.joined(separator: ", ")

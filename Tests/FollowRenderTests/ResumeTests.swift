@@ -27,19 +27,19 @@ struct ResumeTests {
         let kept = finishedChapters(in: folder)
         #expect(!kept.isEmpty)
         #expect(kept.count < 4)
-        let keptAudio = try kept.map { try stamp(folder + "/" + $0.audio) }
+        let keptAudio = try kept.map { try stamp(folder + "/" + $0.audioFile) }
 
         let resumed = try CommandRun.cli([book, "--out", folder] + arguments)
         #expect(resumed.status == 0, "\(resumed.stderr)")
         #expect(resumed.stderr.contains("Kept \(kept.count) chapter"))
-        #expect(try kept.map { try stamp(folder + "/" + $0.audio) } == keptAudio, "kept chapters were rewritten")
+        #expect(try kept.map { try stamp(folder + "/" + $0.audioFile) } == keptAudio, "kept chapters were rewritten")
 
         let fresh = try RenderedFolder.render(book, arguments, name: "uninterrupted")
         let resumedFolder = try RenderedFolder.load(folder, run: resumed)
         #expect(try resumedFolder.jsonFiles() == fresh.jsonFiles())
         for chapter in fresh.manifest.chapters {
-            let a = try Data(contentsOf: URL(fileURLWithPath: fresh.file(chapter.audio)))
-            let b = try Data(contentsOf: URL(fileURLWithPath: resumedFolder.file(chapter.audio)))
+            let a = try Data(contentsOf: URL(fileURLWithPath: fresh.file(chapter.audioFile)))
+            let b = try Data(contentsOf: URL(fileURLWithPath: resumedFolder.file(chapter.audioFile)))
             #expect(a == b, "\(chapter.audio) differs from an uninterrupted render")
         }
     }
@@ -47,14 +47,14 @@ struct ResumeTests {
     @Test("a rerun with nothing changed keeps every chapter; --force renders them again")
     func rerunAndForce() throws {
         let render = try RenderedFolder.render(TestPaths.sampleBook, ["--rate", "4x"], name: "rerun")
-        let before = try render.manifest.chapters.map { try stamp(render.file($0.audio)) }
+        let before = try render.manifest.chapters.map { try stamp(render.file($0.audioFile)) }
         let again = try CommandRun.cli([TestPaths.sampleBook, "--out", render.path, "--rate", "4x"])
         #expect(again.status == 0)
         #expect(again.stderr.contains("Kept 2 chapters"))
-        #expect(try render.manifest.chapters.map { try stamp(render.file($0.audio)) } == before)
+        #expect(try render.manifest.chapters.map { try stamp(render.file($0.audioFile)) } == before)
         let other = try CommandRun.cli([TestPaths.sampleBook, "--out", render.path, "--rate", "2x", "--quiet"])
         #expect(other.status == 0)
-        #expect(try render.manifest.chapters.map { try stamp(render.file($0.audio)) } != before, "a new rate must re-render")
+        #expect(try render.manifest.chapters.map { try stamp(render.file($0.audioFile)) } != before, "a new rate must re-render")
         let forced = try CommandRun.cli([TestPaths.sampleBook, "--out", render.path, "--rate", "2x", "--force"])
         #expect(forced.status == 0)
         #expect(!forced.stderr.contains("Kept"))

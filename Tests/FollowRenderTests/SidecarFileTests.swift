@@ -4,6 +4,28 @@ import Testing
 
 @Suite("Writing timing sidecars")
 struct SidecarFileTests {
+    @Test("book.json written from cached chapter entries is exactly the manifest encoded whole, with or without chapters, audiobook and skipped")
+    func manifestFromCachedEntries() throws {
+        let chapters = (1...5).map { index in
+            BookManifest.Chapter(index: index, href: "OEBPS/c\(index).xhtml", title: "\"\(index)\" chapters : [ ]\n",
+                                 audio: index == 3 ? nil : "00\(index)-c.mp3", timing: "00\(index)-c.timing.json",
+                                 duration: Seconds(Double(index) * 1.2345), key: "0123456789abcdef")
+        }
+        var manifest = BookManifest(title: "A", authors: ["B", "C"], language: "en", voice: "v", rate: .init(preset: "1x", wpm: 175),
+                                    engine: .init(followRender: "0", espeakNG: "1", encoder: "e"), duration: Seconds(9),
+                                    chapters: chapters, skipped: [.init(index: 9, href: "x", reason: "bad")])
+        let file = ManifestFile(path: "/dev/null")
+        #expect(try file.data(manifest) == JSONCoding.data(manifest, pretty: true))
+        manifest.audiobook = AudiobookEntry(file: "book.m4b", format: .m4b, duration: Seconds(9),
+                                            chapters: chapters.map { .init(index: $0.index, start: Seconds(1), end: Seconds(2)) }, key: "k")
+        #expect(try file.data(manifest) == JSONCoding.data(manifest, pretty: true))
+        manifest.chapters = Array(chapters.prefix(1))
+        manifest.skipped = []
+        #expect(try file.data(manifest) == JSONCoding.data(manifest, pretty: true))
+        manifest.chapters = []
+        #expect(try file.data(manifest) == JSONCoding.data(manifest, pretty: true))
+    }
+
     @Test("streaming a sidecar sentence by sentence gives exactly the bytes of encoding it whole")
     func streamedBytesEqualWholeEncoding() throws {
         let text = "Say \"sentences\":[] twice. \u{1F36F} Then stop."

@@ -45,6 +45,17 @@ struct WebPlayerTests {
         }
     }
 
+    @Test("in Chromium, a render without chapter audio plays the single file from each chapter's start, and the words agree with locate")
+    func singleFile() throws {
+        let render = try RenderedFolder.render(TestPaths.book("trees.epub"), ["--rate", "2x", "--web", "--format", "none"],
+                                               audiobook: "book.mp3", name: "web-single")
+        let checks = try Self.browserChecks("single-file", folder: render.path, artifacts: "trees-single-file")
+        #expect(checks.count == 5)
+        for check in checks {
+            #expect(check.ok, "\(check.name): \(check.detail)")
+        }
+    }
+
     @Test("a one-hour chapter's page becomes interactive in under a second, highlights in under a millisecond a frame and autoscrolls")
     func longChapter() throws {
         let render = try RenderedFolder.render(TestPaths.book("georgia-pls-ssml.epub"), ["--rate", "1x", "--chapters", "2", "--web"])

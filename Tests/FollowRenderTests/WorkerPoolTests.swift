@@ -8,21 +8,28 @@ import Testing
 struct WorkerPoolTests {
     static let settings = RenderSettings(rateName: "4x", speed: 4, wpm: 708)
 
+    /// The sample book's chapter scripts for rendering into `folder`, built as a render builds them.
+    static func scripts(into folder: String) throws -> ScriptSource {
+        let archive = try BookSource.open(path: TestPaths.sampleBook, options: InputOptions())
+        let chapters = try archive.book.spine.compactMap { try ChapterReader(archive: archive, options: settings.narrationOptions).chapter($0) }
+        let builder = try ScriptBuilder(archive: archive, settings: settings, engine: SpeechEngine.shared(), folder: folder,
+                                        trackCount: chapters.count)
+        return ScriptSource(builder: builder, chapters: chapters)
+    }
+
     @Test("a cancellation at any start-up stage stops the worker and starts no other", arguments: WorkerPool.Stage.allCases)
     func cancelAtStage(stage: WorkerPool.Stage) throws {
         let folder = try TestPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let jobs = [1, 2].map { index in
-            ChapterJob(bookPath: TestPaths.sampleBook, index: index, settings: Self.settings, outputFolder: folder,
-                       track: index, trackCount: 2)
-        }
+        let scripts = try Self.scripts(into: folder)
+        let jobs = [1, 2].map { ChapterJob(index: $0, segment: nil, units: 0) }
         let cancellation = RenderCancellation()
         let pool = WorkerPool(executable: TestPaths.cli, width: 1) { index, reached in
             if index == 1, reached == stage { cancellation.cancel(signal: SIGTERM) }
         }
         let started = Locked<[Int]>([])
         let clock = Date()
-        let results = pool.run(jobs, cancellation: cancellation) { event in
+        let results = pool.run(jobs, script: { job throws(RenderError) in try scripts.line(for: job) }, cancellation: cancellation) { event in
             if case let .started(index) = event { started.update { $0.append(index) } }
         }
         #expect(Date().timeIntervalSince(clock) < 30)
@@ -66,10 +73,10 @@ struct WorkerPoolTests {
 
     @Test("a worker executable that cannot be started is one worker-kind failure per chapter")
     func missingExecutable() throws {
-        let job = ChapterJob(bookPath: TestPaths.sampleBook, index: 1, settings: Self.settings, outputFolder: "/nonexistent",
-                             track: 1, trackCount: 1)
+        let scripts = try Self.scripts(into: "/nonexistent")
+        let job = ChapterJob(index: 1, segment: nil, units: 0)
         let results = WorkerPool(executable: "/nonexistent/follow-render", width: 1)
-            .run([job], cancellation: RenderCancellation()) { _ in }
+            .run([job], script: { job throws(RenderError) in try scripts.line(for: job) }, cancellation: RenderCancellation()) { _ in }
         guard case let .failure(error)? = results[1] else {
             Issue.record("no failure: \(String(describing: results[1]))")
             return

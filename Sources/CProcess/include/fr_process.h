@@ -4,12 +4,23 @@
 #include <sys/types.h>
 
 /// Starts `path` with `argv` (NULL-terminated) and this process's environment
-/// through posix_spawn: standard input from /dev/null, standard output and
-/// standard error into one new pipe, no other descriptor inherited (closefrom 3),
-/// no signal blocked and SIGINT, SIGTERM, SIGHUP, SIGPIPE at their defaults.
-/// On success returns 0 and sets `pid` and `output` (the pipe's read end,
-/// close-on-exec, owned by the caller); otherwise returns an errno value.
-int fr_spawn_worker(const char *path, char *const argv[], pid_t *pid, int *output);
+/// through posix_spawn: standard input from one end of a new socket pair,
+/// standard output and standard error into one new pipe, no other descriptor
+/// inherited (closefrom 3), no signal blocked and SIGINT, SIGTERM, SIGHUP,
+/// SIGPIPE at their defaults. On success returns 0 and sets `pid`, `input`
+/// (the socket the caller writes the worker's input to, see `fr_send_all`)
+/// and `output` (the pipe's read end), both close-on-exec and owned by the
+/// caller; otherwise returns an errno value.
+int fr_spawn_worker(const char *path, char *const argv[], pid_t *pid, int *input, int *output);
+
+/// Writes all `count` bytes to `socket` without raising SIGPIPE when the
+/// other end is closed (`send` with MSG_NOSIGNAL); returns 0 or an errno value.
+int fr_send_all(int socket, const void *bytes, size_t count);
+
+/// Forks the calling, single-threaded process for one job: returns the child's
+/// pid in the parent, 0 in the child, -1 (errno set) on failure. The child is
+/// killed (SIGKILL) when its parent dies, so a stopped worker leaves no job running.
+pid_t fr_fork_job(void);
 
 /// Installs, for each of the `count` signals, a handler that writes the
 /// signal's number (one byte) to a new pipe, and returns the pipe's read end

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// MP3 carries all of it (ID3v2: TIT2, TALB, TPE1, TRCK, APIC); WAV, FLAC and
 /// Ogg Vorbis carry the text fields through libsndfile but no cover image.
-public struct AudioTags: Hashable, Sendable {
+public struct AudioTags: Hashable, Sendable, Codable {
     /// The chapter title.
     public var title: String
     /// The book title.

@@ -37,11 +37,9 @@ public final class MP3Writer: AudioWriter {
     /// Opens `path` and writes the ID3v2 tag.
     /// - Parameters:
     ///   - bitrate: CBR kbps; must be a bitrate MPEG allows at `sampleRate`.
-    ///   - infoTag: false for a bare stream of frames (a segment of a chapter, joined later),
-    ///     whose decoders then play the encoder and decoder delay (`leadingSamples`).
     ///   - id3Tag: false to write no ID3v2 tag (every segment but the first).
     public init(path: String, sampleRate: Int, bitrate: Int = MP3Writer.defaultBitrate, tags: AudioTags,
-                infoTag: Bool = true, id3Tag: Bool = true) throws(RenderError) {
+                id3Tag: Bool = true) throws(RenderError) {
         guard let lame = lame_init() else {
             throw RenderError(.audio, file: path, "LAME could not start (out of memory)")
         }
@@ -54,7 +52,7 @@ public final class MP3Writer: AudioWriter {
         lame_set_brate(lame, Int32(bitrate))
         // The `lame` command's own default (-q 3): -q 2 costs 70% more time for no audible gain in speech.
         lame_set_quality(lame, 3)
-        lame_set_bWriteVbrTag(lame, infoTag ? 1 : 0)
+        lame_set_bWriteVbrTag(lame, 1)
         lame_set_write_id3tag_automatic(lame, 0)
         do {
             try Self.setTags(tags, on: lame, path: path)
@@ -74,7 +72,7 @@ public final class MP3Writer: AudioWriter {
                 : "MP3 has no \(bitrate) kbps at \(sampleRate) Hz (nearest is \(actualBitrate) kbps)"
             throw RenderError(.audio, file: path, reason)
         }
-        hasInfoTag = infoTag && Self.infoTagFits(lame: lame, bitrate: bitrate, sampleRate: sampleRate)
+        hasInfoTag = Self.infoTagFits(bitrate: bitrate, sampleRate: sampleRate, errorProtection: lame_get_error_protection(lame) != 0)
         leadingSamples = hasInfoTag ? 0 : Int(lame_get_encoder_delay(lame)) + Self.decoderDelay
         do {
             file = try OutputFile(path: path)
@@ -139,11 +137,19 @@ public final class MP3Writer: AudioWriter {
     /// LAME's own rule (VbrTag.c, InitVbrTag): the tag is written only when a
     /// CBR frame at this bitrate holds the side info plus the 156-byte
     /// Xing/Info and LAME header.
-    private static func infoTagFits(lame: OpaquePointer, bitrate: Int, sampleRate: Int) -> Bool {
+    private static func infoTagFits(bitrate: Int, sampleRate: Int, errorProtection: Bool = false) -> Bool {
         let mpeg1 = sampleRate >= 32000
         let frameBytes = (mpeg1 ? 144_000 : 72_000) * bitrate / sampleRate
-        let sideInfo = 4 + (mpeg1 ? 17 : 9) + (lame_get_error_protection(lame) != 0 ? 2 : 0)
+        let sideInfo = 4 + (mpeg1 ? 17 : 9) + (errorProtection ? 2 : 0)
         return frameBytes >= sideInfo + 156
+    }
+
+    /// LAME's encoder delay (`ENCDELAY`), before the first sample written.
+    static let encoderDelay = 576
+
+    /// The `leadingSamples` of a chapter file at this rate and bitrate, known before encoding.
+    static func leadingSamples(sampleRate: Int, bitrate: Int) -> Int {
+        infoTagFits(bitrate: bitrate, sampleRate: sampleRate) ? 0 : encoderDelay + decoderDelay
     }
 
     private static func setTags(_ tags: AudioTags, on lame: OpaquePointer, path: String) throws(RenderError) {

@@ -1,8 +1,8 @@
 import CFFmpeg
 
-/// Encodes the book's samples with one FFmpeg encoder (AAC, LAME MP3 or
-/// Opus) as a single stream: one encoder delay at the start, one padding at
-/// the end, none between chapters.
+/// Encodes a chapter's (or a segment's) samples with one FFmpeg encoder (AAC
+/// or Opus) into packets for the single file: one encoder delay at its start,
+/// one padding at its end (see `PacketPartWriter`).
 ///
 /// Owns the encoder's `AVCodecContext`, the `AVAudioFifo` that cuts the input
 /// into the encoder's frame size, and its frame and packet; frees them in `deinit`.
@@ -26,11 +26,11 @@ final class AudioEncoder {
     private(set) var packets: Int64 = 0
 
     /// Opens `format`'s encoder for mono input at `inputRate`, taking `inputFormat`
-    /// when the encoder accepts it (so no conversion is needed), else its own first format.
-    /// - Parameter globalHeader: whether the muxer wants the codec headers out of band (MP4, Ogg).
-    init(format: AudiobookFormat, inputRate: Int32, inputFormat: AVSampleFormat, globalHeader: Bool,
-         file: String) throws(RenderError) {
+    /// when the encoder accepts it (so no conversion is needed), else its own first format,
+    /// with the codec headers out of band, as the MP4 and Ogg muxers want them.
+    init(codec format: AudiobookCodec, inputRate: Int32, inputFormat: AVSampleFormat, file: String) throws(RenderError) {
         self.file = file
+        av_log_set_level(AV_LOG_QUIET)
         guard let codec = avcodec_find_encoder_by_name(format.encoderName) else {
             throw RenderError(.audio, file: file, "this FFmpeg has no \(format.encoderName) encoder")
         }
@@ -51,7 +51,7 @@ final class AudioEncoder {
         }
         context.pointee.time_base = AVRational(num: 1, den: sampleRate)
         av_channel_layout_default(&context.pointee.ch_layout, 1)
-        if globalHeader { context.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER) }
+        context.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
         var options: OpaquePointer?
         defer { av_dict_free(&options) }
         for (key, value) in format.encoderOptions { av_dict_set(&options, key, value, 0) }
@@ -84,13 +84,8 @@ final class AudioEncoder {
         return formats
     }
 
-    /// Fills the muxer's stream description with this encoder's parameters.
-    func describe(_ parameters: UnsafeMutablePointer<AVCodecParameters>) throws(RenderError) {
-        try RenderError.check(avcodec_parameters_from_context(parameters, context), .audio, file: file, doing: "bad codec parameters")
-    }
-
-    /// The encoder's time base (one tick per sample).
-    var timeBase: AVRational { AVRational(num: 1, den: sampleRate) }
+    /// What a muxer needs to know of the stream this encoder makes.
+    var parameters: CodecParameters? { context.map { CodecParameters($0) } }
 
     /// Queues `count` samples and encodes every whole frame, handing packets to `emit`.
     func write(_ planes: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, count: Int32,

@@ -7,16 +7,17 @@ import Foundation
 /// Owns the output `AVFormatContext` and its `AVIOContext`; frees them in `deinit`.
 final class AudiobookMuxer {
     let path: String
-    /// Whether the muxer wants codec headers out of band (MP4, Ogg).
-    let wantsGlobalHeader: Bool
     private var context: UnsafeMutablePointer<AVFormatContext>?
     private var audio: UnsafeMutablePointer<AVStream>?
     private var cover: (stream: UnsafeMutablePointer<AVStream>, data: Data)?
     private var encoderTimeBase = AVRational(num: 1, den: 1)
     private var opened = false
 
-    /// A muxer for `format` writing to `path` (a temporary name: the format is not guessed from it).
+    /// A muxer for `format` (MP4 or Ogg Opus) writing to `path` (a temporary name: the format is not guessed from it).
     init(format: AudiobookFormat, path: String) throws(RenderError) {
+        // Every failure is returned and told in one line; FFmpeg's own log would only add noise
+        // (such as the ipod muxer's note that it prefers an .m4a name).
+        av_log_set_level(AV_LOG_QUIET)
         self.path = path
         var context: UnsafeMutablePointer<AVFormatContext>?
         try RenderError.check(avformat_alloc_output_context2(&context, nil, format.muxerName, nil), .audio, file: path,
@@ -24,7 +25,6 @@ final class AudiobookMuxer {
         self.context = context
         // The MP4 muxer re-opens the file by its URL to move the index to the front.
         context?.pointee.url = av_strdup(path)
-        wantsGlobalHeader = (Int32(context?.pointee.oformat.pointee.flags ?? 0) & AVFMT_GLOBALHEADER) != 0
         // Ogg: the stream's serial number from the `serial_offset` option instead of a random one,
         // so the same render gives the same bytes.
         if format == .opus { context?.pointee.flags |= AVFMT_FLAG_BITEXACT }
@@ -35,12 +35,14 @@ final class AudiobookMuxer {
         avformat_free_context(context)
     }
 
-    /// Adds the audio stream `encoder` produces.
-    func addAudio(_ encoder: AudioEncoder) throws(RenderError) {
+    /// Adds the audio stream the workers encoded with `parameters`; its packets
+    /// come with timestamps in samples at its sample rate.
+    func addAudio(_ parameters: CodecParameters) throws(RenderError) {
         guard let stream = avformat_new_stream(context, nil) else { throw RenderError(.audio, file: path, "out of memory") }
-        try encoder.describe(stream.pointee.codecpar)
-        stream.pointee.time_base = encoder.timeBase
-        encoderTimeBase = encoder.timeBase
+        try parameters.describe(stream.pointee.codecpar, file: path)
+        let timeBase = AVRational(num: 1, den: parameters.sampleRate)
+        stream.pointee.time_base = timeBase
+        encoderTimeBase = timeBase
         audio = stream
     }
 
@@ -85,11 +87,10 @@ final class AudiobookMuxer {
         }
     }
 
-    /// Opens the file, writes `prefix` (MP3: our own ID3v2 tag) and the container header.
-    func open(prefix: [UInt8], options: [(String, String)]) throws(RenderError) {
+    /// Opens the file and writes the container header.
+    func open(options: [(String, String)]) throws(RenderError) {
         guard let context else { return }
         try RenderError.check(avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE), .write, file: path, doing: "cannot create")
-        if !prefix.isEmpty { avio_write(context.pointee.pb, prefix, Int32(prefix.count)) }
         var dictionary: OpaquePointer?
         defer { av_dict_free(&dictionary) }
         for (key, value) in options { av_dict_set(&dictionary, key, value, 0) }

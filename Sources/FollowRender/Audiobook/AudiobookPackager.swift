@@ -2,17 +2,19 @@ import CFFmpeg
 import Foundation
 
 /// Packages a rendered folder into one audiobook file with chapters (M4B,
-/// M4A, MP3 or Ogg Opus), streaming: each chapter's audio is decoded as a
-/// player decodes it, converted, and fed to a single encoder, one chapter at a
-/// time, so memory does not grow with the book.
+/// M4A, MP3 or Ogg Opus) from the chapters' parts, which the workers encoded
+/// from PCM while they spoke them (see `SingleFileParts`): the packets are
+/// copied in book order (`AudiobookEncoding`), never decoded and encoded
+/// again, one chapter at a time, so memory does not grow with the book.
 ///
-/// Chapter N starts at the sum of the decoded lengths of chapters 1…N−1,
-/// sample-exact in the PCM; the encoder's delay and padding are declared once
-/// (MP4 edit list and iTunSMPB, LAME info tag, Opus pre-skip), so decoded time equals rendered time.
+/// Chapter N starts at the sum of the lengths of the parts before it,
+/// sample-exact (`SingleFileLayout`); the encoder's delay and padding are
+/// declared once (MP4 edit list and iTunSMPB, LAME info tag, Opus pre-skip), so
+/// decoded time equals rendered time.
 public struct AudiobookPackager: Sendable {
     /// The rendered folder's `book.json`.
     public var manifest: BookManifest
-    /// The rendered folder (where `book.json` and the chapter audio are).
+    /// The rendered folder (where `book.json`, the chapter audio and the parts are).
     public var folder: String
     public var metadata: AudiobookMetadata
 
@@ -24,10 +26,10 @@ public struct AudiobookPackager: Sendable {
 
     /// Writes the single file at `path` (the format from its extension) and
     /// `book.cue` beside it, unless `previous` already describes an up-to-date
-    /// file there. An MP4 `draft` encoded while rendering is finished instead of
-    /// encoding again when it holds exactly the rendered chapters. The file
-    /// appears whole or not at all.
-    public func write(to path: String, previous: AudiobookEntry? = nil, draft: AudiobookDraft? = nil,
+    /// file there. The file appears whole or not at all. Every chapter needs its
+    /// part in this format (a render with `--audiobook` of this format made them),
+    /// or for an MP3 file its chapter MP3.
+    public func write(to path: String, previous: AudiobookEntry? = nil,
                       cancellation: RenderCancellation? = nil) throws(RenderError) -> AudiobookEntry {
         guard let format = AudiobookFormat(path: path) else {
             throw RenderError(.badOption, file: path, "--audiobook takes a path ending in .m4b, .m4a, .mp3 or .opus")
@@ -40,46 +42,45 @@ public struct AudiobookPackager: Sendable {
             return previous
         }
         let titles = chapterTitles
-        let audio = manifest.chapters.map { folder + "/" + $0.audio }
-        let drafted = draft?.path == absolute ? draft?.take(matching: zip(manifest.chapters, audio).map { ($0.index, $1) }) : nil
-        var lengths: [Int64] = []
-        if let drafted {
-            lengths = drafted.chapters.map(\.length)
-        } else {
-            for chapter in audio { lengths.append(try ChapterLength.samples(of: chapter)) }
-        }
-        let first = try ChapterDecoder(path: audio[0])
-        let rate = first.sampleRate
-        let starts = lengths.indices.map { lengths[..<$0].reduce(0, +) }
-        let marks = lengths.indices.map { (start: starts[$0], end: starts[$0] + lengths[$0], title: titles[$0]) }
+        let layout = try SingleFileLayout(codec: format.codec,
+                                          sources: try manifest.chapters.map { chapter throws(RenderError) in try source(of: chapter, codec: format.codec) })
+        let marks = zip(layout.chapters, titles).map { (start: $0.start, end: $0.end, title: $1) }
         do {
-            if let drafted, let draft {
-                try finish(drafted.encoding, at: draft.temporary, to: absolute, marks: marks)
-            } else {
-                try AtomicFile.produce(at: absolute) { temporary in
-                    let encoding = try AudiobookEncoding(format: format, path: temporary, rate: rate,
-                                                         sampleFormat: first.sampleFormat, metadata: metadata, marks: marks)
-                    for (chapter, length) in zip(audio, lengths) {
-                        if cancellation?.cancelledBy != nil { throw RenderError(.interrupted, file: temporary, "interrupted") }
-                        try encoding.append(chapter, length: length)
-                    }
-                    try encoding.finish(metadata: metadata, marks: marks)
+            try AtomicFile.produce(at: absolute) { temporary in
+                let encoding = try AudiobookEncoding(format: format, path: temporary, layout: layout, metadata: metadata, marks: marks)
+                for (number, chapter) in layout.chapters.enumerated() {
+                    if cancellation?.cancelledBy != nil { throw RenderError(.interrupted, file: temporary, "interrupted") }
+                    try encoding.append(chapter, last: number == layout.chapters.count - 1)
                 }
+                try encoding.finish(metadata: metadata, marks: marks, samples: layout.samples)
             }
         } catch let error as RenderError {
             throw error
         } catch {
             throw RenderError(.write, file: absolute, "\(error)", cause: error)
         }
-        let seconds = { (samples: Int64) in Seconds(samples: Int(samples), sampleRate: Int(rate)) }
+        let seconds = { (samples: Int64) in Seconds(samples: Int(samples), sampleRate: Int(layout.rate)) }
         let entry = AudiobookEntry(
-            file: file, format: format, duration: seconds(lengths.reduce(0, +)),
-            chapters: zip(manifest.chapters, marks).map { .init(index: $0.index, start: seconds($1.start), end: seconds($1.end)) },
+            file: file, format: format, duration: seconds(layout.samples),
+            chapters: zip(manifest.chapters, layout.chapters).map { .init(index: $0.index, start: seconds($1.start), end: seconds($1.end)) },
             key: key)
         let cue = CueSheet(file: URL(fileURLWithPath: absolute).lastPathComponent, format: format, metadata: metadata,
                            chapters: zip(titles, entry.chapters).map { ($0, $1.start) })
         try cue.write(to: URL(fileURLWithPath: absolute).deletingLastPathComponent().appendingPathComponent(CueSheet.fileName).path)
         return entry
+    }
+
+    /// Where a chapter's audio for the single file is, and whether that file is
+    /// what its sidecar times: its MP3 for an MP3 file of MP3 chapters, else its part.
+    private func source(of chapter: BookManifest.Chapter, codec: AudiobookCodec) throws(RenderError) -> (path: String, timesChapter: Bool) {
+        if codec == .mp3, let audio = chapter.audio, audio.lowercased().hasSuffix(".mp3") { return (folder + "/" + audio, true) }
+        let stem = OutputNaming.stem(index: chapter.index, title: chapter.title)
+        let part = folder + "/" + SingleFileParts.partFile(stem: stem, chapterKey: chapter.key, codec: codec)
+        guard FileManager.default.fileExists(atPath: part) else {
+            throw RenderError(.unreadableInput, file: folder, "chapter \(chapter.index) has no \(codec.rawValue) part for the single file "
+                                  + "(render it again with this --audiobook format)")
+        }
+        return (part, chapter.audio == nil)
     }
 
     /// The chapters' titles as the file carries them (made safe and readable).
@@ -99,18 +100,24 @@ public struct AudiobookPackager: Sendable {
         }
     }
 
-    /// Finishes a draft's encoding at its temporary name and renames it to `path`;
-    /// on failure the temporary file is removed.
-    private func finish(_ encoding: AudiobookEncoding, at temporary: String, to path: String,
-                        marks: [AudiobookEncoding.Mark]) throws(RenderError) {
-        do throws(RenderError) {
-            try encoding.finish(metadata: metadata, marks: marks)
-            guard rename(temporary, path) == 0 else {
-                throw RenderError(.write, file: path, "cannot write: \(String(cString: strerror(errno)))")
+    /// Points the sidecars of chapters without audio of their own (`--format none`)
+    /// at the single file at `path`: each one's `audio` becomes that file, the
+    /// chapter's start in it and its span there (version 2). Sidecars already so are left as they are.
+    public func placeSidecars(in entry: AudiobookEntry, file path: String) throws(RenderError) {
+        let relative = SingleFileParts.relativePath(of: URL(fileURLWithPath: path).standardizedFileURL.path, from: folder)
+        for (chapter, span) in zip(manifest.chapters, entry.chapters) where chapter.audio == nil {
+            let sidecar = folder + "/" + chapter.timing
+            var timing: ChapterTiming
+            do {
+                timing = try RenderedBook.timing(at: sidecar)
+            } catch {
+                throw RenderError(.unreadableInput, file: sidecar, error.reason, cause: error)
             }
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw error
+            let audio = ChapterTiming.Audio(file: relative, sampleRate: timing.audio.sampleRate,
+                                            duration: Seconds(span.end.value - span.start.value), start: span.start)
+            guard timing.audio != audio else { continue }
+            timing.audio = audio
+            try SidecarFile.write(timing, to: sidecar)
         }
     }
 
@@ -122,16 +129,12 @@ public struct AudiobookPackager: Sendable {
 
     /// FNV-1a over everything that shapes the file.
     private func cacheKey(format: AudiobookFormat) -> String {
-        var parts = manifest.chapters.map { "\($0.index) \($0.key) \($0.title) \($0.audio)" }
-        parts += [format.rawValue, "\(format.rateControl)", format.encoderOptions.map { "\($0)=\($1)" }.joined(separator: ","),
+        var parts = manifest.chapters.map { "\($0.index) \($0.key) \($0.title) \($0.audio ?? "")" }
+        parts += [format.rawValue, format.codec.settingsDescription,
                   metadata.title, metadata.artist, metadata.narrator, metadata.description ?? "", metadata.year ?? "",
                   metadata.publisher ?? "", metadata.language, "\(metadata.cover?.count ?? 0)", FollowRenderVersion.current]
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in parts.joined(separator: "\u{1F}").utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        var hash = FNV1a()
+        hash.add(parts.joined(separator: "\u{1F}"))
+        return hash.hex
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `--audiobook PATH` and `--library DIR`: the output step that packages the
 /// rendered chapters into one file with chapters (`AudiobookPackager`),
 /// records it in `book.json`, and lays it out for Audiobookshelf (`LibraryFolder`).
@@ -17,6 +19,15 @@ public struct AudiobookStep: RenderOutputStep {
             self.path = path
             self.library = library
         }
+
+        /// The single file's format: from `path`'s extension, M4B for `--library` alone.
+        public var format: AudiobookFormat { path.flatMap { AudiobookFormat(path: $0) } ?? .m4b }
+
+        /// Where the single file goes (absolute): `path`, or the library folder's audio file.
+        public func singleFilePath(metadata: AudiobookMetadata) -> String {
+            let chosen = path ?? library.map { LibraryFolder(root: $0, metadata: metadata).audioPath(format) } ?? ""
+            return URL(fileURLWithPath: chosen).standardizedFileURL.path
+        }
     }
 
     public var request: Request
@@ -29,16 +40,17 @@ public struct AudiobookStep: RenderOutputStep {
         let metadata = AudiobookMetadata(book: context.book, archive: context.archive, narrator: manifest.voice)
         let packager = AudiobookPackager(manifest: manifest, folder: context.folder, metadata: metadata)
         let shelf = request.library.map { LibraryFolder(root: $0, metadata: metadata) }
-        let format = request.path.flatMap { AudiobookFormat(path: $0) } ?? .m4b
+        let format = request.format
         do throws(RenderError) {
             if let shelf { try shelf.prepare() }
             let path = request.path ?? shelf?.audioPath(format) ?? ""
-            let entry = try packager.write(to: path, previous: manifest.audiobook, draft: context.audiobookDraft,
-                                           cancellation: context.cancellation)
+            let entry = try packager.write(to: path, previous: manifest.audiobook, cancellation: context.cancellation)
+            try packager.placeSidecars(in: entry, file: path)
             try packager.record(entry)
+            context.forgetRenderedBook()
             if let shelf { try shelf.write(entry: entry, titles: packager.chapterTitles, source: path) }
             let kept = manifest.audiobook?.key == entry.key ? " (unchanged, kept)"
-                : context.audiobookDraft?.wasTaken == true ? " (encoded while rendering)" : ""
+                : context.summary.rendered.isEmpty ? "" : " (encoded while rendering)"
             context.wrote(request.path ?? shelf?.folder ?? path,
                           summary: "Audiobook: \(entry.chapters.count) chapters, \(entry.format.rawValue)\(kept)")
         } catch {

@@ -1,8 +1,7 @@
 import CFFmpeg
 
-/// Converts the decoded chapters' samples to the encoder's sample format,
-/// rate and channel count (libswresample), as one continuous stream for the
-/// whole book, so a rate change adds no seam at chapter boundaries.
+/// Converts a chapter's samples to the encoder's sample format, rate and
+/// channel count (libswresample): eSpeak NG's 22,050 Hz to Opus's 24 kHz.
 ///
 /// Owns the `SwrContext` and its output buffer; frees them in `deinit`.
 final class Resampler {
@@ -18,13 +17,13 @@ final class Resampler {
     private let outputChannels: Int32
     private let file: String
     /// Whether input and output are the same kind of samples, so they are handed on unconverted.
-    private let passesThrough: Bool
+    let passesThrough: Bool
 
-    /// A resampler from the decoder's format to `encoder`'s.
-    init(from decoder: ChapterDecoder, to encoder: AudioEncoder, file: String) throws(RenderError) {
-        inputRate = decoder.sampleRate
-        inputFormat = decoder.sampleFormat
-        inputChannels = decoder.channels
+    /// A resampler from mono samples at `rate` in `format` to `encoder`'s.
+    init(rate: Int32, format: AVSampleFormat, to encoder: AudioEncoder, file: String) throws(RenderError) {
+        inputRate = rate
+        inputFormat = format
+        inputChannels = 1
         outputRate = encoder.sampleRate
         outputFormat = encoder.sampleFormat
         outputChannels = 1
@@ -36,7 +35,7 @@ final class Resampler {
         try RenderError.check(swr_alloc_set_opts2(&context, &outLayout, outputFormat, outputRate, &inLayout, inputFormat,
                                                      inputRate, 0, nil), .audio, file: file, doing: "cannot set up the resampler")
         try RenderError.check(swr_init(context), .audio, file: file, doing: "cannot start the resampler")
-        // 4,096 samples of silence, to pad a chapter that decodes short.
+        // 4,096 samples of silence, for the silence the caller asks for.
         try RenderError.check(av_samples_alloc_array_and_samples(&silence, nil, inputChannels, 4096, inputFormat, 0), .audio, file: file, doing: "out of memory")
         av_samples_set_silence(silence, 0, 4096, inputChannels, inputFormat)
     }
@@ -47,11 +46,6 @@ final class Resampler {
         if silence != nil { av_freep(silence) }
         av_freep(&silence)
         swr_free(&context)
-    }
-
-    /// Whether `decoder` produces the same kind of samples as the first chapter did.
-    func accepts(_ decoder: ChapterDecoder) -> Bool {
-        decoder.sampleRate == inputRate && decoder.sampleFormat == inputFormat && decoder.channels == inputChannels
     }
 
     /// Converts `count` input samples (nil planes: silence) and hands the result to `body`.
@@ -76,7 +70,7 @@ final class Resampler {
         } while remaining > 0
     }
 
-    /// Drains the samples still inside the resampler's filter, at the end of the book.
+    /// Drains the samples still inside the resampler's filter, at the end of the part.
     func flush(_ body: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, Int32) throws(RenderError) -> Void) throws(RenderError) {
         guard !passesThrough else { return }
         while true {

@@ -17,8 +17,8 @@ final class Container {
     let paths: [String]
     private let pathSet: Set<String>
 
-    /// Opens the ZIP file or folder at `path`.
-    init(path: String) throws(BookError) {
+    /// Opens the ZIP file or folder at `path`; a ZIP file already open as `file` is read through it.
+    init(path: String, file: BookFile? = nil) throws(BookError) {
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw errno == ENOENT ? BookError(.notFound, "no such file or folder")
@@ -30,7 +30,7 @@ final class Container {
             storage = .folder(folder)
             paths = folder.paths
         case S_IFREG:
-            let zip = try ZipReader(path: path)
+            let zip = try ZipReader(path: path, descriptor: file?.descriptor)
             storage = .zip(zip, Dictionary(zip.entries.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }))
             paths = zip.entries.map(\.name)
         default:

@@ -17,9 +17,20 @@ final class ZipReader {
     /// File entries (folders left out) in archive order.
     let entries: [Entry]
 
-    init(path: String) throws(BookError) {
+    /// Opens the archive at `path`, or, with `descriptor`, the file already open
+    /// there (libzip gets a duplicate of it, so the file is not opened again).
+    init(path: String, descriptor: Int32? = nil) throws(BookError) {
         var code: Int32 = 0
-        guard let archive = zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &code) else {
+        let opened: OpaquePointer?
+        if let descriptor {
+            let duplicate = dup(descriptor)
+            opened = duplicate < 0 ? nil : zip_fdopen(duplicate, ZIP_CHECKCONS, &code)
+            if opened == nil, duplicate >= 0 { close(duplicate) }
+            if duplicate < 0 { code = ZIP_ER_OPEN }
+        } else {
+            opened = zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &code)
+        }
+        guard let archive = opened else {
             if code == ZIP_ER_EXISTS { try Self.nameDuplicate(path: path) }
             throw BookError(code == ZIP_ER_NOZIP ? .notAnEPUB : .corrupt, Self.openFailure(code))
         }

@@ -18,15 +18,17 @@ public enum BookSource {
         // The type first: a FIFO or device would never end (or never open).
         guard let kind = RegularFile.kind(at: path) else { throw BookError(.notFound, "no such file or folder") }
         guard kind.isRegular || kind.isFolder else { throw BookError(.notAFile, "not a book file or folder but \(kind)") }
-        let format = InputFormat.detect(path: path, head: kind.isFolder ? Data() : head(of: path))
+        let file = kind.isRegular ? BookFile(path: path) : nil
+        let format = InputFormat.detect(path: path, head: file?.head(1024) ?? Data())
         let fileName = URL(fileURLWithPath: path).lastPathComponent
         let fileTitle = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         if format == .epub {
             let ignored = options == InputOptions() ? [] : [BookWarning("the input options (--encoding, --split-on, "
                 + "--pages-per-chapter, --read-code, --lang, --cover) apply to text, Markdown and PDF books; ignored for an EPUB")]
-            return try EPUBArchive(container: Container(path: path), fallbackTitle: fileTitle, warnings: ignored, input: nil)
+            return try EPUBArchive(container: Container(path: path, file: file), fallbackTitle: fileTitle, warnings: ignored, input: nil)
         }
-        let data = try read(path, limit: format == .pdf ? maximumPDFBytes : maximumTextBytes)
+        guard let file else { throw BookError(.notFound, "no such file or folder") }
+        let data = try file.readAll(limit: format == .pdf ? maximumPDFBytes : maximumTextBytes)
         var warnings: [BookWarning] = []
         var draft: DraftBook
         var encoding: TextDecoder?
@@ -76,23 +78,6 @@ public enum BookSource {
                                  languageSource: languageSource, sourceHrefs: hrefs)
         return try EPUBArchive(container: Container(files: epub.files()), fallbackTitle: fileTitle,
                                warnings: warnings, input: report)
-    }
-
-    private static func head(of path: String) -> Data {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return Data() }
-        defer { try? handle.close() }
-        return (try? handle.read(upToCount: 1024)) ?? Data()
-    }
-
-    private static func read(_ path: String, limit: Int) throws(BookError) -> Data {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-        guard let size else { throw BookError(.notFound, "no such file or folder") }
-        guard size <= limit else { throw BookError(.unsafe, "too large: \(size) bytes (at most \(limit) for this format)") }
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw BookError(.unreadable, "cannot be read: \(error.localizedDescription)")
-        }
     }
 
     private static func modificationDate(of path: String) -> Date {

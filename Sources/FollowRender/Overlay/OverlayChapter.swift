@@ -29,8 +29,9 @@ struct OverlayChapter {
               (item.sourceHref ?? item.path) == chapter.href else {
             throw RenderError(.overlay, "the book has no spine item \(chapter.index) at \(chapter.href); was it rendered from another book?")
         }
-        guard chapter.audio.lowercased().hasSuffix(".mp3") else {
-            throw RenderError(.overlay, "\(chapter.audio) is not MP3; media overlays need MP3 audio (render with --format mp3)")
+        guard let audio = chapter.audio, audio.lowercased().hasSuffix(".mp3") else {
+            throw RenderError(.overlay, "\(chapter.audio ?? "chapter \(chapter.index)") has no MP3 of its own; "
+                                  + "media overlays need MP3 chapter audio (render with --format mp3)")
         }
         guard let timing = source.rendered.chapter(chapter.index) else {
             throw RenderError(.overlay, file: chapter.timing, "cannot be read: not loaded with \(OutputNaming.manifestFile)")
@@ -54,11 +55,11 @@ struct OverlayChapter {
         index = chapter.index
         itemID = item.idref
         documentPath = item.path
-        audioFile = chapter.audio
+        audioFile = audio
         duration = timing.audio.duration.milliseconds
-        let stem = String(chapter.audio.dropLast(4))
+        let stem = String(audio.dropLast(4))
         smilPath = layout.path(stem + ".smil")
-        audioPath = layout.path("audio/" + chapter.audio)
+        audioPath = layout.path("audio/" + audio)
         smilID = layout.id(String(format: "fr-smil-%03d", chapter.index))
         audioID = layout.id(String(format: "fr-audio-%03d", chapter.index))
         let stylesheet = layout.stylesheetPath

@@ -75,7 +75,7 @@ public enum BookOpener {
             }
         }
         guard !rows.isEmpty else { throw nothingToRead(path: path, unreadable: unreadable) }
-        _ = try PronunciationStage.prepare(archive: archive, bookPath: path, chapters: [], checked: checked,
+        try PronunciationStage.prepare(archive: archive, bookPath: path, chapters: [], checked: checked,
                                            lexicons: lexicons, voice: nil) { file, message in warn(file == path ? message : "\(file): \(message)") }
         var report = BookInspection(book: archive.book, rows: rows)
         report.input = archive.input

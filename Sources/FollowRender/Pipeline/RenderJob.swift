@@ -52,18 +52,21 @@ public struct RenderJob: Sendable {
             throw FileFailure(file: path, reason: "--chapters selects no narrated chapter (see 'follow-render inspect')")
         }
         try checkFolderContents(chapters: chapters, archive: archive)
-        let pronunciationKeys = try PronunciationStage.prepare(
+        try PronunciationStage.prepare(
             archive: archive, bookPath: path, chapters: chapters,
             checked: chapters.filter { options.selection?.contains($0.index) ?? true },
             lexicons: options.settings.lexicons, voice: options.settings.voice, strict: options.strict
         ) { file, message in onEvent(.warning(file: file, message: message)) }
         let folder = try outputFolder()
         defer { if options.isTemporary { try? FileManager.default.removeItem(atPath: folder) } }
-        var renderer = BookRenderer(bookPath: path, book: archive.book, chapters: chapters, unreadable: unreadable,
+        var renderer = BookRenderer(bookPath: path, archive: archive, chapters: chapters, unreadable: unreadable,
                                     selection: options.selection, settings: options.settings, outputFolder: folder,
                                     jobs: options.jobs, force: options.force, workerExecutable: try workerExecutable())
         renderer.budget = options.workerBudget
-        renderer.pronunciationKeys = pronunciationKeys
+        renderer.singleFile = options.audiobook.map { request in
+            let metadata = AudiobookMetadata(book: archive.book, archive: nil, narrator: "")
+            return SingleFileParts(codec: request.format.codec, path: request.singleFilePath(metadata: metadata))
+        }
         let sampleRate: Int
         do {
             sampleRate = try SpeechEngine.shared().sampleRate
@@ -73,26 +76,11 @@ public struct RenderJob: Sendable {
         onEvent(.prepared(chapters: chapters, sampleRate: sampleRate))
         let started = Date()
         let unvoiced = Locked<[String]>([])
-        let drafting = draftedAudiobook(archive: archive, folder: folder)
-        renderer.readingOrder = drafting != nil
-        let draft = Locked<AudiobookDraft?>(nil)
-        defer { draft.value?.abandon() }
-        let absoluteFolder = URL(fileURLWithPath: folder).standardizedFileURL.path
         let summary: RenderSummary
         do {
             summary = try renderer.run(cancellation: cancellation) { event in
-                switch event {
-                case let .planned(indices):
-                    if let drafting, drafting.earlier.isSubset(of: indices) {
-                        draft.update { $0 = AudiobookDraft.start(path: drafting.path, order: indices, metadata: drafting.metadata) }
-                    }
-                case let .finished(result):
+                if case let .finished(result) = event {
                     unvoiced.update { known in known += result.unvoicedLanguages.filter { !known.contains($0) } }
-                    draft.value?.finished(result.index, audio: absoluteFolder + "/" + result.audio)
-                case let .failed(index, _):
-                    draft.value?.failed(index)
-                default:
-                    break
                 }
                 onEvent(.chapter(event))
             }
@@ -116,21 +104,8 @@ public struct RenderJob: Sendable {
         }
         let context = RenderOutputContext(options: options, archive: archive, chapters: chapters, summary: summary,
                                           cancellation: cancellation, emit: onEvent)
-        context.audiobookDraft = draft.value
         for step in outputSteps { try step.write(context) }
         return summary
-    }
-
-    /// With an `--audiobook` path of any single-file format: the path, the chapters an earlier run left in the
-    /// folder (the draft is used only when this run renders all of them again) and the
-    /// cover for the draft's header; nil otherwise (see `AudiobookDraft`).
-    private func draftedAudiobook(archive: EPUBArchive, folder: String)
-        -> (path: String, earlier: Set<Int>, metadata: AudiobookMetadata)? {
-        guard let path = options.audiobook?.path, AudiobookFormat(path: path) != nil else {
-            return nil
-        }
-        let earlier = (try? RenderedBook.manifest(in: folder))?.chapters.map(\.index) ?? []
-        return (path, Set(earlier), AudiobookMetadata(book: archive.book, archive: archive, narrator: ""))
     }
 
     /// The output folder, or nil for a temporary one (made by `outputFolder`).

@@ -56,7 +56,9 @@ extension RenderJob {
             inFolder(OutputNaming.playlistFile, "the render's \(OutputNaming.playlistFile)")
             for chapter in chapters {
                 let what = "the render's chapter \(chapter.index)"
-                inFolder(OutputNaming.audioFile(index: chapter.index, title: chapter.title, format: options.settings.format), what)
+                if let format = options.settings.format {
+                    inFolder(OutputNaming.audioFile(index: chapter.index, title: chapter.title, format: format), what)
+                }
                 let timing = OutputNaming.timingFile(index: chapter.index, title: chapter.title)
                 inFolder(timing, what + " sidecar")
                 for suffix in options.sync.map(\.fileSuffix) {

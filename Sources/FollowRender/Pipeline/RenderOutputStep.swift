@@ -21,8 +21,6 @@ public final class RenderOutputContext {
     /// Guided Navigation `textref`s for the sync exports: the chapter hrefs, or
     /// the sentences' ids in the EPUB once the media-overlay step has written it.
     public var guidedNavigation = GuidedNavigationExporter()
-    /// The M4B/M4A encoded while the chapters rendered, for `AudiobookStep` to finish; nil when none was started.
-    public internal(set) var audiobookDraft: AudiobookDraft?
     /// The job's cancellation (SIGINT, SIGTERM), for steps long enough to check it.
     public let cancellation: RenderCancellation
 
@@ -51,6 +49,9 @@ public final class RenderOutputContext {
         loaded = book
         return book
     }
+
+    /// Drops the loaded folder, so the next `renderedBook()` reads it again (after a step rewrote `book.json` or sidecars).
+    func forgetRenderedBook() { loaded = nil }
 
     /// Reports a recoverable fault of the book, as one warning line naming it.
     public func warn(_ message: String) {

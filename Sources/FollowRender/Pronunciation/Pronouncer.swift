@@ -40,8 +40,9 @@ public final class Pronouncer {
     }
 
     /// A fingerprint of what is spoken differently from the text in `chapter`
-    /// (and of the analyser), for the chapter's cache key: editing a lexicon
-    /// changes the keys of the chapters whose speech it changes, and only those.
+    /// (and of the analyser): editing a lexicon changes the fingerprints of the
+    /// chapters whose speech it changes, and only those, as it changes their
+    /// scripts and so their cache keys.
     public func fingerprint(of chapter: Chapter) throws(RenderError) -> String {
         guard !speaksAsWritten(chapter) else { return "" }
         let spoken = try spokenSentences(of: chapter).filter(\.isReplaced)

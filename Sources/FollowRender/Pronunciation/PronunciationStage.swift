@@ -1,6 +1,8 @@
 /// The spoken-form stage as the commands run it before synthesis: reads the
-/// lexicons, reports their faults and the text the voices cannot speak, and
-/// gives each chapter's pronunciation fingerprint for its cache key.
+/// lexicons, works out every chapter's spoken forms once so that each fault of
+/// a lexicon is reported before anything is spoken, and reports the text the
+/// voices cannot speak. (The spoken forms themselves go into the chapter
+/// scripts, `ScriptBuilder`, which report nothing again.)
 public enum PronunciationStage {
     /// Warnings go to `warn` as (file, message): a lexicon's own path for its
     /// faults, `bookPath` for coverage. `checked` are the chapters whose
@@ -11,11 +13,10 @@ public enum PronunciationStage {
     /// reported first, and the refusal names the first one.
     public static func prepare(archive: EPUBArchive, bookPath: String, chapters: [Chapter], checked: [Chapter],
                                lexicons: [String], voice: String?, strict: Bool = false,
-                               warn: (_ file: String, _ message: String) -> Void) throws(FileFailure) -> [Int: String] {
+                               warn: (_ file: String, _ message: String) -> Void) throws(FileFailure) {
         var first: (file: String, message: String)?
-        let keys: [Int: String]
         do {
-            keys = try withoutActuallyEscaping(warn) { warn in
+            try withoutActuallyEscaping(warn) { warn in
                 let report = { (file: String, message: String) in
                     if first == nil { first = (file, message) }
                     warn(file, message)
@@ -25,7 +26,7 @@ public enum PronunciationStage {
                                                    forcedVoice: voice, bookLanguage: archive.book.metadata.language) {
                     report(bookPath, gap.description)
                 }
-                return try pronouncer.fingerprints(of: chapters)
+                _ = try pronouncer.fingerprints(of: chapters)
             }
         } catch {
             throw FileFailure(file: bookPath, error: error)
@@ -34,6 +35,5 @@ public enum PronunciationStage {
             let named = first.file == bookPath ? first.message : "\(first.file): \(first.message)"
             throw FileFailure(file: bookPath, error: RenderError(.strict, "refused with --strict: \(named)"))
         }
-        return keys
     }
 }

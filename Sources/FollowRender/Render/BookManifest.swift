@@ -1,8 +1,16 @@
 /// The `book.json` of a rendered folder: what was rendered, how, and where
 /// each chapter's audio and timing sidecar are.
+///
+/// Version 1 lists each chapter's audio file. Version 2 (a render with
+/// `--format none`) has chapters without one: their audio is in the single
+/// file only (`audiobook`). A manifest is written in the lowest version that
+/// says what it holds, so every render an earlier reader read is still version 1.
 public struct BookManifest: Hashable, Sendable, Codable {
     public static let formatName = "follow-render-book"
-    public static let currentVersion = 1
+    public static let currentVersion = 2
+
+    /// The version a manifest of `chapters` is written in: 2 when one has no audio file.
+    public static func version(of chapters: [Chapter]) -> Int { chapters.allSatisfy { $0.audio != nil } ? 1 : 2 }
 
     /// The speed the book was rendered at.
     public struct Rate: Hashable, Sendable, Codable {
@@ -36,8 +44,8 @@ public struct BookManifest: Hashable, Sendable, Codable {
         public var index: Int
         public var href: String
         public var title: String
-        /// Audio file name, relative to `book.json`.
-        public var audio: String
+        /// Audio file name, relative to `book.json`; nil with `--format none` (version 2).
+        public var audio: String?
         /// Timing sidecar file name, relative to `book.json`.
         public var timing: String
         public var duration: Seconds
@@ -45,7 +53,7 @@ public struct BookManifest: Hashable, Sendable, Codable {
         /// the chapter again only when it changes (see `ChapterCacheKey`).
         public var key: String
 
-        public init(index: Int, href: String, title: String, audio: String, timing: String, duration: Seconds, key: String) {
+        public init(index: Int, href: String, title: String, audio: String?, timing: String, duration: Seconds, key: String) {
             self.index = index
             self.href = href
             self.title = title
@@ -86,7 +94,7 @@ public struct BookManifest: Hashable, Sendable, Codable {
     public init(title: String, authors: [String], language: String, voice: String, rate: Rate, engine: Engine,
                 duration: Seconds, chapters: [Chapter], skipped: [Skipped]) {
         format = Self.formatName
-        version = Self.currentVersion
+        version = Self.version(of: chapters)
         self.title = title
         self.authors = authors
         self.language = language

@@ -3,13 +3,15 @@ import Foundation
 /// Renders a book's chapters into an output folder: per-chapter audio and
 /// timing sidecars from worker processes, then `book.json` and `book.m3u8`.
 ///
-/// A rerun resumes: a chapter whose cache key matches the one in the folder's
-/// `book.json`, with both its files present, is kept as it is. `book.json` is
-/// rewritten after every finished chapter, so an interrupted run loses at most
-/// the chapters in progress.
-public struct BookRenderer: Sendable {
+/// The parent builds each job's `ChapterScript` (the workers never open the
+/// book). A rerun resumes: a chapter whose cache key (a hash of its scripts)
+/// matches the one in the folder's `book.json`, with both its files present,
+/// is kept as it is. `book.json` is rewritten after every finished chapter, so
+/// an interrupted run loses at most the chapters in progress.
+public struct BookRenderer {
     public var bookPath: String
-    public var book: Book
+    /// The opened book: its metadata, cover and lexicons go into the scripts.
+    public var archive: EPUBArchive
     /// Every narrated chapter of the book, in reading order.
     public var chapters: [Chapter]
     /// Spine documents that could not be read; `book.json` lists them as skipped.
@@ -27,17 +29,16 @@ public struct BookRenderer: Sendable {
     public var workerExecutable: String
     /// Worker processes shared with other renders running at the same time (a batch); nil for none.
     public var budget: WorkerBudget?
-    /// Each chapter's `Pronouncer.fingerprint(of:)` by spine position, for its cache key.
-    public var pronunciationKeys: [Int: String] = [:]
-    /// Start the chapters in reading order instead of the largest first, so that
-    /// an audiobook encoded while rendering (`AudiobookDraft`) can follow them.
-    public var readingOrder = false
+    /// The single-file audiobook whose parts the workers encode with each chapter; nil without one.
+    public var singleFile: SingleFileParts?
 
-    public init(bookPath: String, book: Book, chapters: [Chapter], unreadable: [UnreadableChapter] = [],
+    public var book: Book { archive.book }
+
+    public init(bookPath: String, archive: EPUBArchive, chapters: [Chapter], unreadable: [UnreadableChapter] = [],
                 selection: ChapterSelection?, settings: RenderSettings,
                 outputFolder: String, jobs: Int, force: Bool, workerExecutable: String) {
         self.bookPath = bookPath
-        self.book = book
+        self.archive = archive
         self.chapters = chapters
         self.unreadable = unreadable
         self.selection = selection
@@ -56,43 +57,54 @@ public struct BookRenderer: Sendable {
         RenderTrace.mark("render-start", bookPath)
         defer { RenderTrace.mark("render-end", bookPath) }
         let engine = try SpeechEngine.shared()
-        let voices = try VoiceResolver(engine: engine, forced: settings.voice, bookLanguage: book.metadata.language)
         let created = try Self.prepareFolder(outputFolder)
         let folder = URL(fileURLWithPath: outputFolder).standardizedFileURL.path
         let previous = Self.existingManifest(in: folder)
-        let plan = chapters.enumerated().map { position, chapter in
-            let key = ChapterCacheKey.make(chapter: chapter, settings: settings, voice: voices.bookVoice, track: position + 1,
-                                           trackCount: chapters.count, metadata: book.metadata, engineVersion: engine.version,
-                                           pronunciation: pronunciationKeys[chapter.index] ?? "")
-            return (chapter: chapter, track: position + 1, key: key)
+        let scripts = ScriptSource(builder: try ScriptBuilder(archive: archive, settings: settings, engine: engine, folder: folder,
+                                                              trackCount: chapters.count, singleFile: singleFile),
+                                   chapters: chapters)
+        var plan: [(chapter: Chapter, key: String)] = []
+        for chapter in chapters {
+            do {
+                plan.append((chapter, try ChapterCacheKey.make(scripts: scripts.scripts(of: chapter), engineVersion: engine.version)))
+            } catch {
+                throw RenderError(.worker, file: chapter.href, "cannot work out what to speak: \(error)", cause: error)
+            }
         }
-        let kept = plan.compactMap { entry -> BookManifest.Chapter? in
+        let partNames = partFiles(plan)
+        scripts.setParts(partNames)
+        let exists = { (name: String?) in name.map { FileManager.default.fileExists(atPath: folder + "/" + $0) } ?? true }
+        // An earlier render's chapter whose key matches and whose own files are there.
+        let earlier = Dictionary(uniqueKeysWithValues: plan.compactMap { entry -> (Int, BookManifest.Chapter)? in
             guard let old = previous?.chapters.first(where: { $0.index == entry.chapter.index && $0.key == entry.key }),
-                  FileManager.default.fileExists(atPath: folder + "/" + old.audio),
-                  FileManager.default.fileExists(atPath: folder + "/" + old.timing) else { return nil }
+                  exists(old.audio), exists(old.timing) else { return nil }
+            return (entry.chapter.index, old)
+        })
+        let kept = plan.compactMap { entry -> BookManifest.Chapter? in
+            guard let old = earlier[entry.chapter.index], exists(partNames[entry.chapter.index]) else { return nil }
             let selected = selection?.contains(entry.chapter.index) ?? true
             return selected && force ? nil : old
         }
         let keptIndexes = Set(kept.map(\.index))
+        // The selected chapters, and an earlier one without its part of the single file
+        // (rendered without --audiobook), which the single file needs spoken again.
         let work = plan.filter { entry in
-            (selection?.contains(entry.chapter.index) ?? true) && !keptIndexes.contains(entry.chapter.index)
-        }.flatMap { entry in
-            let job = ChapterJob(bookPath: bookPath, index: entry.chapter.index, settings: settings, outputFolder: folder,
-                                 track: entry.track, trackCount: chapters.count)
-            guard settings.format == .mp3, case let segments = SegmentPlan(chapter: entry.chapter), segments.isSplit else {
-                return [(job: job, units: entry.chapter.text.utf16Count)]
+            ((selection?.contains(entry.chapter.index) ?? true) || earlier[entry.chapter.index] != nil)
+                && !keptIndexes.contains(entry.chapter.index)
+        }.flatMap { entry -> [ChapterJob] in
+            guard let segments = scripts.plan(of: entry.chapter) else {
+                return [ChapterJob(index: entry.chapter.index, segment: nil, units: entry.chapter.text.utf16Count)]
             }
             return segments.segments.indices.map { segment in
-                var part = job
-                part.segment = segment
-                return (job: part, units: segments.units(of: segment, in: entry.chapter))
+                ChapterJob(index: entry.chapter.index, segment: segment, units: segments.units(of: segment, in: entry.chapter))
             }
         }
-        let jobs = work.map(\.job)
+        let jobs = work
         let keys = Dictionary(uniqueKeysWithValues: plan.map { ($0.chapter.index, $0.key) })
         let state = Locked(ManifestState(kept: kept, unreadable: unreadable))
-        let bookVoice = voices.bookVoice
-        let makeManifest = { @Sendable [self] (state: ManifestState) in
+        let bookVoice = scripts.bookVoice
+        let (book, settings, chapters, encoderName) = (book, settings, chapters, encoderName)
+        let makeManifest = { @Sendable (state: ManifestState) in
             BookManifest(
                 title: book.metadata.title, authors: book.metadata.creators, language: book.metadata.language,
                 voice: bookVoice, rate: .init(preset: settings.rateName, wpm: settings.wpm),
@@ -103,24 +115,29 @@ public struct BookRenderer: Sendable {
             )
         }
         let manifestPath = folder + "/" + OutputNaming.manifestFile
-        if !jobs.isEmpty || previous == nil { try AtomicFile.write(JSONCoding.data(makeManifest(state.value), pretty: true), to: manifestPath) }
+        let manifestFile = ManifestFile(path: manifestPath)
+        if !jobs.isEmpty || previous == nil { try manifestFile.write(makeManifest(state.value)) }
         onEvent(.planned(indices: jobs.map(\.index).enumerated().filter { $0.offset == 0 || jobs[$0.offset - 1].index != $0.element }
             .map(\.element)))
         let segments = SegmentCollector()
         RenderTrace.mark("planned", "\(jobs.count) jobs")
-        let pool = WorkerPool(executable: workerExecutable, width: min(jobs.count, self.jobs), budget: budget)
-        // Longest first, segments and whole chapters alike, so the last job to finish is a short one;
-        // in reading order when an audiobook is encoded while the chapters render.
-        let ordered = readingOrder ? jobs : work.enumerated().sorted { ($0.element.units, $1.offset) > ($1.element.units, $0.offset) }
-            .map(\.element.job)
-        _ = pool.run(ordered, cancellation: cancellation) { [self] workerEvent in
-            guard let event = segments.translate(workerEvent, join: { parts in
+        let pool = WorkerPool(executable: workerExecutable, width: min(jobs.count, self.jobs), budget: budget,
+                              label: URL(fileURLWithPath: bookPath).lastPathComponent)
+        // Longest first, segments and whole chapters alike, so the last job to finish is a short one.
+        let ordered = work.enumerated().sorted { ($0.element.units, $1.offset) > ($1.element.units, $0.offset) }.map(\.element)
+        let (codec, single) = (singleFile?.codec, settings.format == nil ? singleFile?.relativePath(from: folder) : nil)
+        _ = pool.run(ordered, script: { job throws(RenderError) in try scripts.line(for: job) },
+                     cancellation: cancellation) { workerEvent in
+            guard var event = segments.translate(workerEvent, join: { parts in
                 let chapter = chapters.first { $0.index == parts[0].index }
                 guard let chapter else { throw RenderError(.noChapter, "no chapter \(parts[0].index)") }
                 RenderTrace.mark("join-start", "\(chapter.index)")
                 defer { RenderTrace.mark("join-end", "\(chapter.index)") }
+                var joiner = SegmentJoiner(chapter: chapter, folder: folder, parts: parts)
+                if let codec, let name = partNames[chapter.index] { joiner.part = (name, codec) }
+                joiner.singleFile = single
                 do {
-                    return try SegmentJoiner(chapter: chapter, folder: folder, parts: parts).join()
+                    return try joiner.join()
                 } catch let error as RenderError where error.isDiskFull {
                     pool.stop(error)
                     throw error
@@ -128,12 +145,14 @@ public struct BookRenderer: Sendable {
             }) else { return }
             // Once the disk is full, that is the one reason: the chapters it stopped are not reported one by one.
             if case .failed = event, pool.stoppedBy != nil { return }
-            if case let .finished(result) = event {
+            if case var .finished(result) = event {
+                result.unvoicedLanguages = scripts.unvoicedLanguages(of: result.index)
+                event = .finished(result)
                 let manifest = state.update { state in
                     state.record(result, key: keys[result.index] ?? "")
                     return makeManifest(state)
                 }
-                try? AtomicFile.write(JSONCoding.data(manifest, pretty: true), to: manifestPath)
+                try? manifestFile.write(manifest)
             }
             if case let .failed(index, reason) = event {
                 guard cancellation.cancelledBy == nil else { return }
@@ -156,9 +175,10 @@ public struct BookRenderer: Sendable {
             throw full
         }
         var final = makeManifest(state.value)
+        if singleFile != nil { Self.removeStaleParts(in: folder, of: final.chapters, keeping: Set(partNames.values)) }
         // The single-file audiobook still matches when no chapter changed (see AudiobookStep).
         if let previous, previous.chapters == final.chapters { final.audiobook = previous.audiobook }
-        try AtomicFile.write(JSONCoding.data(final, pretty: true), to: manifestPath)
+        try manifestFile.write(final)
         if let signal = cancellation.cancelledBy {
             throw RenderInterrupted(signal: signal, folder: folder, kept: final.chapters.count)
         }
@@ -167,14 +187,40 @@ public struct BookRenderer: Sendable {
             if created { try? FileManager.default.removeItem(atPath: folder) }
             throw RenderError(.nothingRendered, "no chapter could be rendered: chapter \(first.index) (\(first.href)): \(first.reason)")
         }
-        try AtomicFile.write(Data(Playlist.m3u8(final).utf8), to: folder + "/" + OutputNaming.playlistFile)
+        if settings.format != nil {
+            try AtomicFile.write(Data(Playlist.m3u8(final).utf8), to: folder + "/" + OutputNaming.playlistFile)
+        }
         let reused = Set(kept.map(\.index))
         return RenderSummary(folder: folder, manifest: final,
                              rendered: final.chapters.map(\.index).filter { !reused.contains($0) }, reused: kept.count)
     }
 
     private var encoderName: String {
-        settings.format == .mp3 ? "LAME \(AudioEncoders.lameVersion)" : AudioEncoders.sndfileVersion
+        switch settings.format {
+        case .mp3?: "LAME \(AudioEncoders.lameVersion)"
+        case nil: singleFile.map { $0.codec == .mp3 ? "LAME \(AudioEncoders.lameVersion)" : "FFmpeg \($0.codec.encoderName)" } ?? ""
+        default: AudioEncoders.sndfileVersion
+        }
+    }
+
+    /// Each chapter's part of the single file, by spine position, named by its key; empty without one.
+    private func partFiles(_ plan: [(chapter: Chapter, key: String)]) -> [Int: String] {
+        guard let singleFile, singleFile.needsPart(format: settings.format) else { return [:] }
+        return Dictionary(uniqueKeysWithValues: plan.map { entry in
+            (entry.chapter.index, singleFile.partFile(stem: OutputNaming.stem(index: entry.chapter.index, title: entry.chapter.title),
+                                                      chapterKey: entry.key))
+        })
+    }
+
+    /// Removes the parts of the single file that no longer match a chapter of
+    /// `chapters` (an earlier key, or another format), keeping `current`.
+    private static func removeStaleParts(in folder: String, of chapters: [BookManifest.Chapter], keeping current: Set<String>) {
+        let stems = Set(chapters.map { OutputNaming.stem(index: $0.index, title: $0.title) })
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !current.contains(name) {
+            if stems.contains(where: { SingleFileParts.isPart(name, stem: $0) }) {
+                try? FileManager.default.removeItem(atPath: folder + "/" + name)
+            }
+        }
     }
 
     /// The manifest of an earlier run, if the folder holds a readable one of a version this program reads.

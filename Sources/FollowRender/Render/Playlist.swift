@@ -3,8 +3,9 @@ enum Playlist {
     static func m3u8(_ manifest: BookManifest) -> String {
         var lines = ["#EXTM3U", "#PLAYLIST:\(manifest.title)"]
         for chapter in manifest.chapters {
+            guard let audio = chapter.audio else { continue }
             lines.append("#EXTINF:\(chapter.duration.milliseconds / 1000),\(chapter.title)")
-            lines.append(chapter.audio)
+            lines.append(audio)
         }
         return lines.joined(separator: "\n") + "\n"
     }

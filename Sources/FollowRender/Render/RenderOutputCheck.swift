@@ -7,11 +7,12 @@ import Foundation
 public struct RenderOutputCheck: Sendable {
     public var folder: String
     public var chapters: [Chapter]
-    public var format: AudioFormat
+    /// The chapters' audio format; nil when they have no audio files.
+    public var format: AudioFormat?
     /// Suffixes of the sync exports written beside each sidecar (`.vtt` …).
     public var exportSuffixes: [String]
 
-    public init(folder: String, chapters: [Chapter], format: AudioFormat, exportSuffixes: [String]) {
+    public init(folder: String, chapters: [Chapter], format: AudioFormat?, exportSuffixes: [String]) {
         self.folder = folder
         self.chapters = chapters
         self.format = format
@@ -24,8 +25,8 @@ public struct RenderOutputCheck: Sendable {
         var names = [OutputNaming.manifestFile, OutputNaming.playlistFile]
         for chapter in chapters {
             let stem = OutputNaming.stem(index: chapter.index, title: chapter.title)
-            names += [OutputNaming.audioFile(index: chapter.index, title: chapter.title, format: format),
-                      OutputNaming.timingFile(index: chapter.index, title: chapter.title)]
+            names += [format.map { OutputNaming.audioFile(index: chapter.index, title: chapter.title, format: $0) },
+                      OutputNaming.timingFile(index: chapter.index, title: chapter.title)].compactMap { $0 }
             names += exportSuffixes.map { stem + $0 }
         }
         let stems = earlierStems()
@@ -62,7 +63,7 @@ public struct RenderOutputCheck: Sendable {
               let manifest = try? JSONCoding.decode(BookManifest.self, from: data),
               manifest.format == BookManifest.formatName, TimingValidation.problem(in: manifest) == nil else { return nil }
         return manifest.chapters.flatMap { entry in
-            [entry.audio, entry.timing].compactMap { name in name.firstIndex(of: ".").map { String(name[..<$0]) } }
+            [entry.audio, entry.timing].compactMap { $0 }.compactMap { name in name.firstIndex(of: ".").map { String(name[..<$0]) } }
         }
     }
 }

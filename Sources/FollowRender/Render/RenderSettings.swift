@@ -8,7 +8,9 @@ public struct RenderSettings: Hashable, Sendable, Codable {
     public var wpm: Int
     /// A voice for the whole book, overriding the choice by language.
     public var voice: String?
-    public var format: AudioFormat
+    /// The chapters' audio files; nil for none (`--format none`: the single-file
+    /// audiobook of `--audiobook` or `--library` holds the only audio).
+    public var format: AudioFormat?
     /// MP3 bitrate in kbps (ignored by other formats).
     public var bitrate: Int
     public var includeNotes: Bool
@@ -17,7 +19,7 @@ public struct RenderSettings: Hashable, Sendable, Codable {
     /// User pronunciation lexicons (`--lexicon`, PLS or TSV files), absolute paths, in priority order.
     public var lexicons: [String]
 
-    public init(rateName: String, speed: Double, wpm: Int, voice: String? = nil, format: AudioFormat = .mp3,
+    public init(rateName: String, speed: Double, wpm: Int, voice: String? = nil, format: AudioFormat? = .mp3,
                 bitrate: Int = RenderSettings.defaultBitrate, includeNotes: Bool = false,
                 input: InputOptions = InputOptions(), lexicons: [String] = []) {
         self.rateName = rateName

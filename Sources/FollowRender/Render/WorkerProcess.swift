@@ -1,18 +1,22 @@
 import CProcess
 import Foundation
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One worker process, started with `posix_spawn` (`fr_spawn_worker`, CProcess):
-/// its standard output and standard error go to one pipe the parent reads, its
-/// standard input is `/dev/null`, and it inherits no other descriptor and no blocked signal.
+/// its standard input is a socket the parent sends it chapter scripts on, its
+/// standard output and standard error go to one pipe the parent reads, and it
+/// inherits no other descriptor and no blocked signal.
 ///
 /// Foundation's `Process` is not used: it watches children from a thread and a
 /// Dispatch source of its own, and under a low address-space limit, where that
 /// thread cannot be made, it waits forever or traps. Here the calling thread
 /// reads the pipe and reaps the child itself, so a failure to start is one error.
 ///
-/// Owns the pipe's read end and the child until it is reaped: closes the one
-/// and reaps the other (after stopping it) in `deinit`. `terminate` may be
+/// Owns the socket, the pipe's read end and the child until it is reaped:
+/// closes the first two and reaps the other (after stopping it) in `deinit`. `terminate` may be
 /// called from any thread; it never signals a process id that was reaped
 /// (and so could belong to another process).
 final class WorkerProcess: Sendable {
@@ -23,6 +27,7 @@ final class WorkerProcess: Sendable {
     }
 
     let processIdentifier: pid_t
+    private let input: Mutex<Int32>
     private let output: Int32
     /// Set once the process has ended (it may not be reaped yet): no signal is sent after that.
     private let exited = Mutex(false)
@@ -32,14 +37,17 @@ final class WorkerProcess: Sendable {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
+        var input: Int32 = -1
         var output: Int32 = -1
-        let status = fr_spawn_worker(executable, argv, &pid, &output)
+        let status = fr_spawn_worker(executable, argv, &pid, &input, &output)
         guard status == 0 else { throw Self.startFailure(status, executable) }
         processIdentifier = pid
+        self.input = Mutex(input)
         self.output = output
     }
 
     deinit {
+        closeInput()
         close(output)
         if !exited.withLock({ $0 }) {
             terminate()
@@ -47,15 +55,24 @@ final class WorkerProcess: Sendable {
         }
     }
 
-    /// Reads the worker's output until it closes it, handing each chunk to `body`.
-    func readOutput(_ body: (ArraySlice<UInt8>) -> Void) {
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return }
-            body(buffer[..<count])
+    /// Sends `bytes` to the worker's standard input; false when it can no longer read them (it has ended).
+    func send(_ bytes: [UInt8]) -> Bool {
+        input.withLock { socket in
+            socket >= 0 && bytes.withUnsafeBytes { fr_send_all(socket, $0.baseAddress, $0.count) } == 0
         }
+    }
+
+    /// Ends the worker's input: it finishes its job and exits.
+    func closeInput() {
+        input.withLock { socket in
+            if socket >= 0 { close(socket) }
+            socket = -1
+        }
+    }
+
+    /// Reads the next stretch of the worker's output into `buffer` (as `read(2)`: 0 once it has closed it).
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        Glibc.read(output, buffer.baseAddress, buffer.count)
     }
 
     /// Waits for the process to end and reaps it.

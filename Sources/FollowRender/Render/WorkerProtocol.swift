@@ -1,15 +1,22 @@
 import Foundation
 
-/// The lines a worker process writes on standard output, one message each:
-/// `progress SENTENCES SAMPLES`, then `done JSON` or `error KIND REASON`.
+/// The lines a worker process writes on standard output, one message each.
+/// For each chapter script it is sent, the process running the job says
+/// `started PID`, then `progress SENTENCES SAMPLES`, then `done JSON` or
+/// `error KIND REASON`; the worker then says how that process ended,
+/// `ended status N` or `ended signal N` (see `WorkerServer`).
 ///
 /// `KIND` is the kind of the worker's error, `render.KIND` (`RenderError`) or
 /// `book.KIND` (`BookError`), `-` for another error; the parent rebuilds that
 /// error as the cause of its `RenderError(.worker)` (`cause(kind:reason:)`).
 public enum WorkerMessage: Hashable, Sendable {
+    /// The process running the job (its temporary files carry this pid).
+    case started(pid: Int32)
     case progress(sentences: Int, samples: Int)
     case done(ChapterResult)
     case error(kind: String, reason: String)
+    /// The job's process has ended: the job is over.
+    case ended(WorkerTermination)
 
     /// The `error` message a worker sends for `error` (a `FileFailure` by its cause's kind).
     public static func failure(_ error: any Error) -> WorkerMessage {
@@ -34,6 +41,8 @@ public enum WorkerMessage: Hashable, Sendable {
     /// The message as one line, without the newline.
     public var line: String {
         switch self {
+        case let .started(pid):
+            return "started \(pid)"
         case let .progress(sentences, samples):
             return "progress \(sentences) \(samples)"
         case let .done(result):
@@ -41,6 +50,10 @@ public enum WorkerMessage: Hashable, Sendable {
             return "done " + json
         case let .error(kind, reason):
             return "error \(kind.isEmpty ? "-" : kind) " + reason.replacingOccurrences(of: "\n", with: " ")
+        case .ended(.status(let status)):
+            return "ended status \(status)"
+        case .ended(.signal(let signal)):
+            return "ended signal \(signal)"
         }
     }
 
@@ -50,6 +63,17 @@ public enum WorkerMessage: Hashable, Sendable {
         if parts == ["error"] { parts.append("") }
         guard parts.count == 2 else { return nil }
         switch parts[0] {
+        case "started":
+            guard let pid = Int32(parts[1]) else { return nil }
+            self = .started(pid: pid)
+        case "ended":
+            let ending = parts[1].split(separator: " ")
+            guard ending.count == 2, let number = Int32(ending[1]) else { return nil }
+            switch ending[0] {
+            case "status": self = .ended(.status(number))
+            case "signal": self = .ended(.signal(number))
+            default: return nil
+            }
         case "progress":
             let numbers = parts[1].split(separator: " ").compactMap { Int($0) }
             guard numbers.count == 2 else { return nil }

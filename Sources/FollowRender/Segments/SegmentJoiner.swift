@@ -1,38 +1,98 @@
 import Foundation
 
-/// Joins the segments of a split chapter into its one MP3 file and timing
-/// sidecar, as if one worker had rendered it.
+/// Joins the segments of a split chapter into its one MP3 file, its part of
+/// the single file and its timing sidecar, as if one worker had rendered it.
 ///
-/// Each segment is an independent LAME stream of whole frames (the first
-/// with the chapter's ID3v2 tag), so the chapter's MP3 is their bytes one
-/// after another: a decoder plays each stream's frames after the previous
-/// stream's, and since every segment but the last ends with silence and
-/// every segment but the first starts with it (the cuts are paragraph
-/// pauses), nothing is heard at a join but a pause. A segment's times count
-/// from its own first decoded sample, so they move by the decoded samples of
-/// the segments before it, exactly. The joined file has no LAME info tag:
-/// decoders play the encoder delay, which the times include, as they do for
-/// bitrates too low for the tag.
+/// Each segment is an independent LAME stream of whole frames with its own
+/// info tag (the first with the chapter's ID3v2 tag), so the chapter's MP3 is
+/// their frames one after another (`MP3Join`), with one info tag made from
+/// theirs: a decoder plays each stream's frames after the previous stream's,
+/// and since every segment but the last ends with silence and every segment
+/// but the first starts with it (the cuts are paragraph pauses), nothing is
+/// heard at a join but a pause. A segment's times count from its own first
+/// sample, so they move by the decoded samples of the segments before it,
+/// exactly. The segments' parts of the single file are joined the same way
+/// (`PacketPartJoin`), their speech kept where the MP3 has it.
 struct SegmentJoiner {
     let chapter: Chapter
     let folder: String
     /// The chapter's segments, in order, with the worker results that carried them.
     let parts: [ChapterResult]
+    /// The chapter's part of the single file (its final name) and codec; nil without one.
+    var part: (file: String, codec: AudiobookCodec)?
+    /// With `--format none`: the single file the sidecar names (relative to the folder).
+    var singleFile: String?
 
-    /// Writes the chapter's audio and sidecar under their final names, removes
-    /// the segment streams, and returns the chapter's result.
+    /// Writes the chapter's files under their final names, removes the
+    /// segments' streams, and returns the chapter's result.
     func join() throws -> ChapterResult {
         guard var result = parts.first, result.segment != nil else { throw RenderError(.worker, "chapter \(chapter.index): no segments") }
         let segments = parts.compactMap(\.segment)
-        defer { for segment in segments { try? FileManager.default.removeItem(atPath: folder + "/" + segment.file) } }
-        let timing = try SidecarFile.produceChapter(audio: folder + "/" + result.audio, sidecar: folder + "/" + result.timing) { temporary in
-            try concatenate(segments.map { folder + "/" + $0.file }, into: temporary)
-            return try self.timing(of: segments, audioFile: result.audio, sampleRate: result.sampleRate)
+        defer {
+            for name in segments.flatMap({ [$0.file, $0.part] }).compactMap({ $0 }) {
+                try? FileManager.default.removeItem(atPath: folder + "/" + name)
+            }
+        }
+        let streams = try result.audio.map { _ in
+            try segments.map { segment throws(RenderError) in try MP3Stream(path: folder + "/" + (segment.file ?? "")) }
+        }
+        // An MP3 stream without an info tag plays the encoder delay before its first sample (`MP3Writer.leadingSamples`).
+        let lead = streams?.first.map { $0.infoFrame == nil ? MP3Writer.encoderDelay + MP3Writer.decoderDelay : 0 } ?? 0
+        if let part {
+            let names = segments.compactMap(\.part).map { folder + "/" + $0 }
+            guard names.count == segments.count else { throw RenderError(.worker, "chapter \(chapter.index): a segment has no part") }
+            try AtomicFile.produce(at: folder + "/" + part.file) { temporary in
+                if part.codec == .mp3 {
+                    _ = try MP3Join.write(try names.map { name throws(RenderError) in try MP3Stream(path: name) }, prefix: [], to: temporary)
+                } else {
+                    try PacketPartJoin.write(names, targets: try targets(of: segments, lead: lead, partAt: names[0]), to: temporary)
+                }
+            }
+        }
+        var timing = try timing(of: segments, audioFile: result.audio ?? singleFile ?? "", sampleRate: result.sampleRate)
+        let sidecar = folder + "/" + result.timing
+        if let audio = result.audio, let streams {
+            // The chapter's MP3 reaches its final name after its sidecar, so it is never there without one.
+            timing = try SidecarFile.produceChapter(audio: folder + "/" + audio, sidecar: sidecar) { [timing] temporary in
+                _ = try MP3Join.write(streams, prefix: try Self.tag(of: streams[0]), to: temporary)
+                return timing
+            }
+        } else {
+            timing.audio.start = Seconds(0)
+            try SidecarFile.write(timing, to: sidecar)
         }
         result.duration = timing.audio.duration
-        result.unvoicedLanguages = Array(Set(parts.flatMap(\.unvoicedLanguages))).sorted()
+        result.sentences = chapter.sentences.count
+        result.words = chapter.wordCount
         result.segment = nil
         return result
+    }
+
+    /// Where each segment's first sample is in the chapter's MP3 (the sidecar's
+    /// timeline), in the part's codec samples after the first segment's start
+    /// (the first segment's part starts with `lead` samples of silence, as its
+    /// stream does); nil when the part is the timeline itself (no MP3 file).
+    private func targets(of segments: [SegmentPart], lead: Int, partAt path: String) throws(RenderError) -> [Int64]? {
+        guard parts.first?.audio != nil else { return nil }
+        let rate = Int64(try PacketPart(path: path).parameters.sampleRate)
+        let sampleRate = Int64(parts.first?.sampleRate ?? 22050)
+        var offset: Int64 = 0
+        return segments.enumerated().map { number, segment in
+            defer { offset += Int64(segment.samples) }
+            let start = number == 0 ? 0 : offset + Int64(lead)
+            return (start * rate + sampleRate / 2) / sampleRate
+        }
+    }
+
+    /// The ID3v2 tag at the start of a stream (the first segment's carries the chapter's tags).
+    private static func tag(of stream: MP3Stream) throws(RenderError) -> [UInt8] {
+        guard stream.tagSize > 0 else { return [] }
+        guard let handle = FileHandle(forReadingAtPath: stream.path),
+              let data = try? handle.read(upToCount: stream.tagSize), data.count == stream.tagSize else {
+            throw RenderError(.unreadableInput, file: stream.path, "cannot read its tag")
+        }
+        try? handle.close()
+        return [UInt8](data)
     }
 
     private func timing(of segments: [SegmentPart], audioFile: String, sampleRate: Int) throws -> ChapterTiming {
@@ -63,21 +123,5 @@ struct SegmentJoiner {
             text: chapter.text.text,
             sentences: sentences
         )
-    }
-
-    /// Streams `files` one after another into `path`.
-    private func concatenate(_ files: [String], into path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw RenderError(.write, file: path, "cannot create file (\(String(cString: strerror(errno))))")
-        }
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        defer { try? output.close() }
-        for file in files {
-            let input = try FileHandle(forReadingFrom: URL(fileURLWithPath: file))
-            defer { try? input.close() }
-            while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
-                try output.write(contentsOf: chunk)
-            }
-        }
     }
 }

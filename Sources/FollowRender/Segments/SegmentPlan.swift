@@ -86,11 +86,16 @@ extension SegmentPlan {
     /// that range, so each join's pause is within 13 ms of the schedule's.
     static let joinPadding = 1_440
 
+    /// The least silence a segment starts with: a frame of the single file's
+    /// AAC (1,024 samples), so that its encoder's first frame holds nothing but
+    /// silence and may be repeated or left out at a join (`PacketPartJoin`).
+    static let minimumLead = 1_024
+
     /// The silence before segment `index`'s first sentence and after its last,
     /// in samples, given the chapter's pause before each sentence; nil where the
     /// chapter's own lead-in or lead-out applies.
     func edges(of index: Int, pauses: [Int]) -> (leading: Int?, trailing: Int?) {
-        let leading = index > 0 ? max(0, pauses[segments[index].lowerBound] - Self.trailingSilence - Self.joinPadding) : nil
+        let leading = index > 0 ? max(Self.minimumLead, pauses[segments[index].lowerBound] - Self.trailingSilence - Self.joinPadding) : nil
         return (leading, index < segments.count - 1 ? Self.trailingSilence : nil)
     }
 }

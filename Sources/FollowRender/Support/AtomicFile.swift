@@ -17,9 +17,7 @@ public enum AtomicFile {
     /// FIFO, a device or a socket at `path` is refused (`RenderError.Kind.notAFile`),
     /// before `body` runs and again before the rename.
     public static func produce<Result>(at path: String, _ body: (String) throws -> Result) throws -> Result {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent)\(marker)\(ProcessInfo.processInfo.processIdentifier)").path
+        let temporary = temporaryPath(for: path)
         try checkReplaceable(path)
         do {
             let result = try body(temporary)
@@ -35,6 +33,14 @@ public enum AtomicFile {
             try? FileManager.default.removeItem(atPath: temporary)
             throw error
         }
+    }
+
+    /// The temporary name `produce` writes `path` under in this process,
+    /// `.NAME.partial-PID` in the same folder (the pid asked of the system, so a
+    /// forked worker's job names its own files).
+    public static func temporaryPath(for path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent)\(marker)\(getpid())").path
     }
 
     /// Whether a file name is one of `produce`'s temporary names,

@@ -7,7 +7,8 @@
 /// no leading dot, no control character) and every byte outside RFC 3986's
 /// unreserved set is percent-encoded: `:` becomes `%3A`, so `javascript:…` or
 /// `data:…` is a file name in the folder, never a scheme, and `/` never
-/// appears, so neither does `//host`.
+/// appears in a file name, so neither does `//host` (a relative path joins
+/// checked names with `/`, never starting with one).
 struct RelativeLink: Hashable, Sendable, CustomStringConvertible {
     /// The encoded reference, safe in an attribute, in JSON and in a script.
     let encoded: String
@@ -26,6 +27,24 @@ struct RelativeLink: Hashable, Sendable, CustomStringConvertible {
             }
         }
         self.encoded = encoded
+    }
+
+    /// The link to a file at the relative path `path` (`/`-separated plain
+    /// names, `..` allowed: the single file a `--format none` render's
+    /// sidecars name may sit beside the folder); nil for anything else.
+    init?(relativePath path: String) {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        var encoded: [String] = []
+        for segment in segments {
+            if segment == ".." {
+                encoded.append(segment)
+            } else if let link = RelativeLink(fileName: segment) {
+                encoded.append(link.encoded)
+            } else {
+                return nil
+            }
+        }
+        self.encoded = encoded.joined(separator: "/")
     }
 
     var description: String { encoded }

@@ -83,7 +83,7 @@ struct WebPage {
             "bookTitle": bookTitle,
             "chapterLinks": links.joined(separator: " "),
             "content": markup,
-            "audio": Self.link(entry.audio),
+            "audio": entry.audio.map(Self.link) ?? (RelativeLink(relativePath: timing.audio.file)?.encoded ?? "#"),
             "duration": String(format: "%.3f", timing.audio.duration.value),
             "durationText": Self.clock(timing.audio.duration.value),
             "book": try json(book),

@@ -56,8 +56,8 @@ enum OverlayChecks {
             }
             let audio = Set(chapter.pars.map(\.audio))
             if audio.count != 1 { problems.append("\(path): \(audio.count) audio files") }
-            if let file = audio.first, try overlay.archive.data(at: file) != Data(contentsOf: URL(fileURLWithPath: render.file(rendered.audio))) {
-                problems.append("\(path): \(file) is not the rendered \(rendered.audio)")
+            if let file = audio.first, try overlay.archive.data(at: file) != Data(contentsOf: URL(fileURLWithPath: render.file(rendered.audioFile))) {
+                problems.append("\(path): \(file) is not the rendered \(rendered.audioFile)")
             }
             problems += try unnarratedViolations(overlay, document: path)
         }

@@ -24,7 +24,7 @@ func checkTimingsAndPositions(_ render: RenderedFolder) throws {
 func sentenceOnsetErrors(_ render: RenderedFolder) throws -> [Double] {
     var errors: [Double] = []
     for (timing, chapter) in zip(render.timings, render.manifest.chapters) {
-        let audio = try DecodedAudio(path: render.file(chapter.audio))
+        let audio = try DecodedAudio(path: render.file(chapter.audioFile))
         let levels = audio.frameLevels()
         for sentence in timing.sentences where !sentence.words.isEmpty {
             errors.append(audio.onset(near: sentence.begin.value, levels: levels).map { abs($0 - sentence.begin.value) } ?? 1)

@@ -9,10 +9,11 @@ struct RenderedFolder {
     var manifest: BookManifest
     var timings: [ChapterTiming]
 
-    /// Renders `book` with extra CLI `arguments` and loads the results.
-    static func render(_ book: String, _ arguments: [String], name: String = #function) throws -> RenderedFolder {
+    /// Renders `book` with extra CLI `arguments` (and `--audiobook` to that file name in the folder) and loads the results.
+    static func render(_ book: String, _ arguments: [String], audiobook: String? = nil, name: String = #function) throws -> RenderedFolder {
         let folder = try TestPaths.temporaryFolder(name)
-        let run = try CommandRun.cli([book, "--out", folder, "--quiet"] + arguments)
+        let single = audiobook.map { ["--audiobook", folder + "/" + $0] } ?? []
+        let run = try CommandRun.cli([book, "--out", folder, "--quiet"] + arguments + single)
         guard run.status == 0 else {
             throw DecodeError(message: "render of \(book) failed with \(run.status): \(run.stderr)")
         }
@@ -34,7 +35,7 @@ struct RenderedFolder {
     func onsetErrors() throws -> [Double] {
         var errors: [Double] = []
         for (timing, chapter) in zip(timings, manifest.chapters) {
-            let audio = try DecodedAudio(path: file(chapter.audio))
+            let audio = try DecodedAudio(path: file(chapter.audioFile))
             let levels = audio.frameLevels()
             for sentence in timing.sentences where !sentence.words.isEmpty {
                 guard let onset = audio.onset(near: sentence.begin.value, levels: levels) else {
@@ -87,4 +88,9 @@ func timingViolations(_ timing: ChapterTiming) -> [String] {
         previousSentence = sentence
     }
     return problems
+}
+
+extension BookManifest.Chapter {
+    /// The chapter's audio file name, for renders that have chapter audio (not `--format none`).
+    var audioFile: String { audio ?? "" }
 }

@@ -12,12 +12,18 @@
 //     sentence's first word but inside that sentence's clip, that first word.
 //   UTF-16 offset -> word: the last word whose location <= offset; its begin
 //     is the time to play from.
+// A render without chapter audio (--format none) has every page play the
+// single-file audiobook: the sidecar's `audio.start` says where the chapter
+// starts in it, and the chapter ends at `start + duration`.
 "use strict";
 (() => {
   const book = JSON.parse(document.getElementById("fr-book").textContent);
   const timing = JSON.parse(document.getElementById("fr-timing").textContent);
   const audio = document.getElementById("fr-audio");
   const text = document.getElementById("fr-text");
+  // Times are the sidecar's; the audio element's are the file's.
+  const single = timing.audio.start !== undefined, start0 = timing.audio.start || 0;
+  const chapterTime = () => audio.currentTime - start0;
   const byId = (id) => document.getElementById(id);
   const storageKey = "follow-render:position:" + book.id;
   const speedKey = "follow-render:speed";
@@ -135,7 +141,8 @@
 
   function frame() {
     const start = performance.now();
-    const time = audio.currentTime;
+    const time = chapterTime();
+    if (single && !audio.paused && time >= timing.audio.duration) { audio.pause(); chapterEnded(); return; }
     const word = wordAt(time);
     show(word);
     showClock(time); // after show(), which reads layout: writes last
@@ -175,7 +182,7 @@
 
   function seek(time, play) {
     const apply = () => {
-      audio.currentTime = time;
+      audio.currentTime = time + start0;
       show(wordAt(time));
       if (play) start();
     };
@@ -272,13 +279,14 @@
   // At the end of the chapter the next one starts.
   const position = book.chapters.findIndex((chapter) => chapter.index === book.current);
   const next = book.chapters[position + 1];
-  audio.addEventListener("ended", () => {
+  audio.addEventListener("ended", chapterEnded);
+  function chapterEnded() {
     if (!next) { save(); return; }
     try { localStorage.setItem(storageKey, JSON.stringify({ chapter: next.index, offset: 0 })); } catch (error) { /* ignored */ }
     state.started = false;
     const target = pageLink(next.page, "#play");
     if (target) location.href = target;
-  });
+  }
 
   // Keyboard: space play/pause, arrows previous/next sentence, [ ] slower/faster.
   document.addEventListener("keydown", (event) => {
@@ -347,6 +355,8 @@
       offer.hidden = false;
     }
   }
+  // The single file opens at its own start: this chapter's comes first (a resume seeks after it).
+  if (single) seek(0, false);
   offerResume();
   performance.mark("follow-render:ready");
 

@@ -35,7 +35,8 @@ public struct GuidedNavigationExporter: Sendable {
             let fragment = fragmentID?(timing, index).map { "#" + $0 } ?? ""
             return Object(
                 textref: (chapterHref?(timing) ?? timing.chapter.href) + fragment,
-                audioref: "\(timing.audio.file)#t=\(CueTime.decimal(sentence.begin)),\(CueTime.decimal(sentence.end))",
+                audioref: "\(timing.audio.file)#t=\(CueTime.decimal(timing.fileTime(sentence.begin))),"
+                    + "\(CueTime.decimal(timing.fileTime(sentence.end)))",
                 text: SyncText.line(units, sentence.range.location, sentence.range.end)
             )
         })

@@ -1,9 +1,14 @@
 /// The timing sidecar of one chapter (`NNN-slug.timing.json`): its narration
 /// text and, for every sentence and word, the UTF-16 range and the time span in
 /// the chapter's audio file. Enough on its own to highlight and restore a position.
+///
+/// Version 1 times a chapter's own audio file. Version 2 (a render with
+/// `--format none`) names the single-file audiobook instead and where the
+/// chapter starts in it (`audio.start`); its times still count from that start.
+/// A sidecar is written in the lowest version that says what it holds.
 public struct ChapterTiming: Hashable, Sendable, Codable {
     public static let formatName = "follow-render-timing"
-    public static let currentVersion = 1
+    public static let currentVersion = 2
 
     /// Identifies the chapter within its book.
     public struct Chapter: Hashable, Sendable, Codable {
@@ -21,17 +26,28 @@ public struct ChapterTiming: Hashable, Sendable, Codable {
 
     /// The audio file the times refer to, as a player decodes it.
     public struct Audio: Hashable, Sendable, Codable {
-        /// File name, relative to the sidecar.
+        /// File name, relative to the sidecar; with `start`, the single file's path relative to the sidecar's folder.
         public var file: String
         public var sampleRate: Int
+        /// The chapter's length: its file's, or with `start` its span in the single file.
         public var duration: Seconds
+        /// Where the chapter starts in `file` when that is the single-file audiobook (version 2):
+        /// a time in the sidecar is this much later in the file. Nil for a chapter's own file.
+        public var start: Seconds?
 
-        public init(file: String, sampleRate: Int, duration: Seconds) {
+        public init(file: String, sampleRate: Int, duration: Seconds, start: Seconds? = nil) {
             self.file = file
             self.sampleRate = sampleRate
             self.duration = duration
+            self.start = start
         }
     }
+
+    /// The version a sidecar with this `audio` is written in: 2 when it names the single file.
+    public static func version(of audio: Audio) -> Int { audio.start == nil ? 1 : 2 }
+
+    /// The time in `audio.file` of a time in this sidecar.
+    public func fileTime(_ time: Seconds) -> Seconds { Seconds(time.value + (audio.start?.value ?? 0)) }
 
     public var format: String
     public var version: Int
@@ -43,7 +59,7 @@ public struct ChapterTiming: Hashable, Sendable, Codable {
 
     public init(chapter: Chapter, audio: Audio, text: String, sentences: [TimedSentence]) {
         format = Self.formatName
-        version = Self.currentVersion
+        version = Self.version(of: audio)
         self.chapter = chapter
         self.audio = audio
         self.text = text

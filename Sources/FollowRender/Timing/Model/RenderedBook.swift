@@ -26,7 +26,7 @@ public struct RenderedBook: Hashable, Sendable {
             throw BookError(.notFound, file: path, "no such file or folder")
         }
         if isFolder.boolValue { return try loadFolder(path) }
-        let timing = try loadTiming(path)
+        let timing = try timing(at: path)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         return RenderedBook(manifest: nil, chapters: [timing], folder: folder)
     }
@@ -52,16 +52,24 @@ public struct RenderedBook: Hashable, Sendable {
         var chapters: [ChapterTiming] = []
         for entry in manifest.chapters {
             let sidecar = folder + "/" + entry.timing
-            let timing = try loadTiming(sidecar)
+            let timing = try timing(at: sidecar)
             guard timing.chapter.index == entry.index else {
                 throw BookError(.mismatch, file: sidecar, "is chapter \(timing.chapter.index), book.json says \(entry.index)")
+            }
+            if let start = timing.audio.start {
+                let listed = manifest.audiobook?.chapters.first { $0.index == entry.index }?.start
+                guard listed?.milliseconds == start.milliseconds else {
+                    throw BookError(.mismatch, file: sidecar, "names a single file that book.json does not list at its start "
+                                        + "(the render's audiobook was not finished: run the render again)")
+                }
             }
             chapters.append(timing)
         }
         return RenderedBook(manifest: manifest, chapters: chapters, folder: folder)
     }
 
-    private static func loadTiming(_ path: String) throws(BookError) -> ChapterTiming {
+    /// The sidecar at `path`, checked for its format, version and soundness.
+    static func timing(at path: String) throws(BookError) -> ChapterTiming {
         let timing = try decode(ChapterTiming.self, from: path, limit: .sidecar)
         try checkHeader(format: timing.format, version: timing.version, of: path, as: "timing sidecar",
                         expected: ChapterTiming.formatName, current: ChapterTiming.currentVersion)

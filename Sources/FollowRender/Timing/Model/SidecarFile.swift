@@ -5,9 +5,11 @@ import Foundation
 enum SidecarFile {
     private static let placeholder = Data(#""sentences":[]"#.utf8)
 
-    /// Writes `timing` to `path` atomically.
+    /// Writes `timing` to `path` atomically, in the version its audio needs (`ChapterTiming.version(of:)`).
     static func write(_ timing: ChapterTiming, to path: String) throws(RenderError) {
-        try AtomicFile.write(to: path) { temporary in try stream(timing, to: temporary) }
+        var timing = timing
+        timing.version = ChapterTiming.version(of: timing.audio)
+        try AtomicFile.write(to: path) { [timing] temporary in try stream(timing, to: temporary) }
     }
 
     /// A chapter's audio, written by `body` at the temporary path it is given,

@@ -14,7 +14,11 @@ public enum TimingValidation {
     /// nil when the sidecar is sound.
     public static func problem(in timing: ChapterTiming) -> String? {
         if let problem = index(timing.chapter.index, at: "chapter.index") { return problem }
-        if let problem = fileName(timing.audio.file, at: "audio.file", timing: false) { return problem }
+        if let start = timing.audio.start {
+            if let problem = relativePath(timing.audio.file, at: "audio.file") ?? time(start, at: "audio.start") { return problem }
+        } else if let problem = fileName(timing.audio.file, at: "audio.file", timing: false) {
+            return problem
+        }
         guard (1...1_000_000).contains(timing.audio.sampleRate) else {
             return "audio.sampleRate: \(timing.audio.sampleRate) is not a sample rate"
         }
@@ -50,7 +54,7 @@ public enum TimingValidation {
         for (number, chapter) in manifest.chapters.enumerated() {
             let name = "chapters[\(number)]"
             if let problem = index(chapter.index, at: name + ".index")
-                ?? fileName(chapter.audio, at: name + ".audio", timing: false)
+                ?? chapter.audio.flatMap({ fileName($0, at: name + ".audio", timing: false) })
                 ?? fileName(chapter.timing, at: name + ".timing", timing: true)
                 ?? time(chapter.duration, at: name + ".duration") {
                 return problem
@@ -74,6 +78,13 @@ public enum TimingValidation {
     private static func fileName(_ value: String, at name: String, timing: Bool) -> String? {
         OutputNaming.isChapterFile(value, timing: timing) ? nil
             : "\(name): \(TerminalText.quoted(value)) is not a file name in the rendered folder"
+    }
+
+    /// The single file a version 2 sidecar names: a relative path (it may climb out of the folder), no control characters.
+    private static func relativePath(_ value: String, at name: String) -> String? {
+        let plain = !value.isEmpty && !value.hasPrefix("/") && !value.contains("\\")
+            && !value.unicodeScalars.contains { $0.value < 0x20 }
+        return plain ? nil : "\(name): \(TerminalText.quoted(value)) is not a relative path to the single file"
     }
 
     private static func time(_ value: Seconds, at name: String) -> String? {

@@ -48,13 +48,14 @@ public struct Locator: Hashable, Sendable, Codable {
         self.text = text
     }
 
-    /// The media type of a rendered audio file, from its extension.
+    /// The media type of a rendered audio file or single-file audiobook, from its extension.
     public static func audioType(of file: String) -> String {
         switch file.split(separator: ".").last?.lowercased() {
         case "mp3": "audio/mpeg"
         case "wav": "audio/wav"
         case "flac": "audio/flac"
-        case "ogg": "audio/ogg"
+        case "ogg", "opus": "audio/ogg"
+        case "m4b", "m4a": "audio/mp4"
         default: "application/octet-stream"
         }
     }

@@ -101,10 +101,12 @@ public struct PositionIndex: Sendable {
                         highlight: positions.text(word.range.location..<word.range.end),
                         after: positions.text(positions.context(after: word.range.end, length: Self.contextLength)))
         )
-        let duration = max(timing.audio.duration.value, 0.001)
+        // A sidecar of a render without chapter audio (version 2) times its chapter from its start in the single file.
+        let fileTime = timing.fileTime(time)
+        let duration = max(timing.audio.start == nil ? timing.audio.duration.value : book.manifest?.audiobook?.duration.value ?? 0, 0.001)
         let audioLocator = Locator(
             href: timing.audio.file, type: Locator.audioType(of: timing.audio.file), title: timing.chapter.title,
-            locations: .init(fragments: ["t=\(CueTime.decimal(time))"], progression: min(time.value / duration, 1),
+            locations: .init(fragments: ["t=\(CueTime.decimal(fileTime))"], progression: min(fileTime.value / duration, 1),
                              totalProgression: min((secondsBefore[index, default: 0] + time.value) / max(totalSeconds, 0.001), 1)),
             text: nil
         )
@@ -113,7 +115,7 @@ public struct PositionIndex: Sendable {
             offset: offset,
             sentence: .init(index: hit.sentence, range: sentence.range, begin: sentence.begin, end: sentence.end),
             word: .init(index: hit.word, range: word.range, begin: word.begin, end: word.end, text: locator.text?.highlight ?? ""),
-            audio: .init(file: timing.audio.file, time: time),
+            audio: .init(file: timing.audio.file, time: fileTime),
             placement: hit.placement,
             locator: locator,
             audioLocator: audioLocator,

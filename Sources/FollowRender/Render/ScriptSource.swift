@@ -1,0 +1,68 @@
+import Foundation
+import Synchronization
+
+/// The chapter scripts of one render, built one at a time when a job starts,
+/// so the parent holds the chapters and the scripts in flight (one per
+/// worker), never every script at once.
+///
+/// `@unchecked Sendable`: the builder (which owns MeCab, caches voices and
+/// reads the book's lexicons from its archive) is only used under `lock`.
+final class ScriptSource: @unchecked Sendable {
+    private let lock = Mutex([Int: String]())
+    private let builder: ScriptBuilder
+    /// The book's narrated chapters and their track numbers, by spine position.
+    private let chapters: [Int: (chapter: Chapter, track: Int)]
+
+    init(builder: ScriptBuilder, chapters: [Chapter]) {
+        self.builder = builder
+        self.chapters = Dictionary(uniqueKeysWithValues: chapters.enumerated().map { ($1.index, ($1, $0 + 1)) })
+    }
+
+    /// The segments of a chapter's jobs; nil when one job speaks it whole.
+    func plan(of chapter: Chapter) -> SegmentPlan? {
+        lock.withLock { _ in builder.plan(of: chapter) }
+    }
+
+    /// Names the single file's part each chapter's jobs write, by spine position
+    /// (known once the chapters' keys are: `SingleFileParts.partFile`).
+    func setParts(_ names: [Int: String]) {
+        lock.withLock { $0 = names }
+    }
+
+    /// The script of `job`; `withPart` false leaves the single file's part out (for the cache key).
+    func script(for job: ChapterJob, withPart: Bool = true) throws(RenderError) -> ChapterScript {
+        guard let entry = chapters[job.index] else { throw RenderError(.noChapter, "no chapter \(job.index)") }
+        return try lock.withLock { (parts: inout [Int: String]) throws(RenderError) -> ChapterScript in
+            try builder.script(for: entry.chapter, track: entry.track, segment: job.segment, part: withPart ? parts[job.index] : nil)
+        }
+    }
+
+    /// The script of `job` as the worker reads it: one line of JSON, without the newline.
+    func line(for job: ChapterJob) throws(RenderError) -> [UInt8] {
+        let script = try script(for: job)
+        do {
+            return Array(try JSONCoding.encoder().encode(script))
+        } catch {
+            throw RenderError(.worker, "chapter \(job.index): cannot encode its script: \(error)", cause: error)
+        }
+    }
+
+    /// Every script of `chapter`'s jobs, in order, for its cache key.
+    func scripts(of chapter: Chapter) throws(RenderError) -> [ChapterScript] {
+        let segments = plan(of: chapter)?.segments.indices.map { Optional($0) } ?? [nil]
+        var scripts: [ChapterScript] = []
+        for segment in segments {
+            scripts.append(try script(for: ChapterJob(index: chapter.index, segment: segment, units: 0), withPart: false))
+        }
+        return scripts
+    }
+
+    /// The languages of `index`'s chapter that no installed voice speaks.
+    func unvoicedLanguages(of index: Int) -> [String] {
+        guard let entry = chapters[index] else { return [] }
+        return lock.withLock { _ in builder.unvoicedLanguages(of: entry.chapter) }
+    }
+
+    /// The voice the book is read with.
+    var bookVoice: String { lock.withLock { _ in builder.voices.bookVoice } }
+}
