@@ -28,8 +28,13 @@ struct ReliabilityTests {
         }
 
         /// The process ids of its worker processes.
-        var workers: [Int32] {
-            let tasks = "/proc/\(process.processIdentifier)/task"
+        var workers: [Int32] { Self.children(of: process.processIdentifier) }
+
+        /// The workers' own children: the processes each forks for the job it runs.
+        var jobs: [Int32] { workers.flatMap(Self.children(of:)) }
+
+        private static func children(of pid: Int32) -> [Int32] {
+            let tasks = "/proc/\(pid)/task"
             return ((try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []).flatMap { task in
                 ((try? String(contentsOfFile: "\(tasks)/\(task)/children", encoding: .utf8)) ?? "")
                     .split(separator: " ").compactMap { Int32($0) }
@@ -66,7 +71,8 @@ struct ReliabilityTests {
         let folder = try TestPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let render = try Running([TestPaths.sampleBook, "--out", folder, "--rate", "1x", "--jobs", "1", "--chapters", "1"])
-        render.wait { !render.workers.isEmpty }
+        // A worker waits warm for work before it forks the job's process: kill it once the job runs.
+        render.wait { !render.jobs.isEmpty }
         for worker in render.workers { kill(worker, SIGKILL) }
         let (status, stderr) = render.finish()
         #expect(status == 1)

@@ -17,7 +17,24 @@ struct RenderedFolder {
         guard run.status == 0 else {
             throw DecodeError(message: "render of \(book) failed with \(run.status): \(run.stderr)")
         }
-        return try load(folder, run: run)
+        let rendered = try load(folder, run: run)
+        try rendered.snapshot()
+        return rendered
+    }
+
+    /// Where each render's JSON files are copied the moment it finishes, so the
+    /// schema sweep checks what the render wrote, not what a test did to the
+    /// folder afterwards (several tests damage their render on purpose).
+    static let snapshotRoot = FileManager.default.temporaryDirectory
+        .appendingPathComponent("follow-render-snapshots-\(ProcessInfo.processInfo.processIdentifier)").path
+
+    /// Copies the folder's `book.json` and sidecars into a folder of their own under ``snapshotRoot``.
+    private func snapshot() throws {
+        let copy = Self.snapshotRoot + "/" + URL(fileURLWithPath: path).lastPathComponent
+        try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+        for (name, bytes) in try jsonFiles() where name == OutputNaming.manifestFile || name.hasSuffix(".timing.json") {
+            try bytes.write(to: URL(fileURLWithPath: copy + "/" + name))
+        }
     }
 
     static func load(_ folder: String, run: CommandRun) throws -> RenderedFolder {
