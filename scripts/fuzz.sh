@@ -21,7 +21,8 @@
 # it, small, under Fixtures/fuzz/TARGET/ with the fix).
 # FUZZ_SANITIZERS (default "fuzzer address") picks the sanitizers. FUZZ_BUILD=0
 # skips the build and runs the binary already in .build-fuzz (long runs while
-# the sources are being edited).
+# the sources are being edited); FUZZ_RUN=0 only builds (scripts/test.sh builds
+# every target first, then runs two at a time on its two cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:-}
@@ -50,6 +51,7 @@ coverage=(-Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-tab
     echo "fuzz $target: build failed" >&2
     exit 1
 }
+[ "${FUZZ_RUN:-1}" = 0 ] && exit 0
 work="$root/$target"
 mkdir -p "$work/corpus" "$work/crashes" "$work/tmp"
 rm -rf "$work/seeds"
