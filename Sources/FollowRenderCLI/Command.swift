@@ -7,6 +7,9 @@ protocol Command {
     static var name: String { get }
     /// One line for the command list.
     static var summary: String { get }
+    /// Whether the command is follow-render's own plumbing (the worker), left
+    /// out of the command list users see.
+    static var isInternal: Bool { get }
     /// The full `--help` text, starting with the usage line.
     static var help: String { get }
     /// Parses and validates `arguments`; a mistake is a `UsageError`.
@@ -16,6 +19,8 @@ protocol Command {
 }
 
 extension Command {
+    static var isInternal: Bool { false }
+
     /// Parses, then runs.
     static func main(_ arguments: inout Arguments) throws -> Int32 {
         try run(parse(&arguments))

@@ -5,6 +5,7 @@ import FollowRender
 enum RenderChapterCommand: Command {
     static let name = "render-chapter"
     static let summary = "(internal) Render chapters as a worker process"
+    static let isInternal = true
     static let help = """
         Usage: follow-render render-chapter
 

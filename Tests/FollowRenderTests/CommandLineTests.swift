@@ -4,6 +4,22 @@ import Testing
 
 @Suite("The follow-render command line")
 struct CommandLineTests {
+    @Test("--version names follow-render and the library versions the installed tools of the same packages report")
+    func version() throws {
+        let run = try CommandRun.cli(["--version"])
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "follow-render \(FollowRenderVersion.current)")
+        let espeak = try CommandRun.run("/usr/bin/espeak-ng", ["--version"]).stdout
+        let ffprobe = try CommandRun.run("/usr/bin/ffprobe", ["-version"]).stdout
+        let lame = try CommandRun.run("/usr/bin/lame", ["--version"]).stdout
+        for (prefix, tool) in [("eSpeak NG ", espeak), ("FFmpeg ", ffprobe), ("LAME ", lame)] {
+            let line = try #require(lines.first { $0.hasPrefix(prefix) }, "\(prefix)in \(run.stdout)")
+            #expect(tool.contains(line.dropFirst(prefix.count)), "\(line) against: \(tool.prefix(120))")
+        }
+        #expect(lines.contains { $0.hasPrefix("ICU ") })
+    }
+
     @Test("inspect prints the sample book's metadata and chapter rows")
     func inspectTable() throws {
         let run = try CommandRun.cli(["inspect", TestPaths.sampleBook])
