@@ -26,10 +26,13 @@ public struct Chapter: Hashable, Sendable {
         public var entry: Int?
         /// UTF-16 offset in the narration: the entry begins with the first word that ends after it.
         public var offset: Int
+        /// The entry's target as users know it: the chapter's href (and the entry's fragment), or another document's path.
+        public var href: String
 
-        public init(entry: Int?, offset: Int) {
+        public init(entry: Int?, offset: Int, href: String) {
             self.entry = entry
             self.offset = offset
+            self.href = href
         }
     }
 

@@ -29,7 +29,7 @@ public struct NavigationResolver {
     public func place(in chapters: inout [Chapter]) -> [BookWarning] {
         for index in chapters.indices { chapters[index].marks = [] }
         guard !navigation.entries.isEmpty else {
-            for index in chapters.indices { chapters[index].marks = [Chapter.Mark(entry: nil, offset: 0)] }
+            for index in chapters.indices { chapters[index].marks = [Chapter.Mark(entry: nil, offset: 0, href: chapters[index].href)] }
             return []
         }
         var issues = NavigationIssues(document: navigation.document ?? "table of contents")
@@ -71,7 +71,9 @@ public struct NavigationResolver {
                 continue
             }
             last = (at, offset)
-            chapters[at].marks.append(Chapter.Mark(entry: number, offset: offset))
+            let href = own ? chapters[at].href + (entry.fragment.map { "#" + $0 } ?? "")
+                : entry.path + (entry.fragment.map { "#" + $0 } ?? "")
+            chapters[at].marks.append(Chapter.Mark(entry: number, offset: offset, href: href))
         }
         return issues.warnings
     }
