@@ -69,7 +69,7 @@ struct ChapterMarksTests {
         #expect(chapters.compactMap { $0["title"] as? String } == ["Three Tales", "Part One", "The Fox", "The Crow", "The Owl"])
     }
 
-    @Test("a 300-entry book has 300 marks in its M4B: VLC reads all of them (no chpl past 255), and ffprobe and mutagen agree")
+    @Test("a 300-entry book has 300 marks in its M4B: VLC and ffprobe read all of them from the chapter track (no chpl past 255)")
     func threeHundredEntries() throws {
         let folder = try TestPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -81,9 +81,11 @@ struct ChapterMarksTests {
         let render = try RenderedFolder.render(book, ["--rate", "4x", "--format", "none"], audiobook: "many.m4b")
         defer { try? FileManager.default.removeItem(atPath: render.path) }
         let entry = try check(render.file("many.m4b"), skipOnsets: true)
-        let readers = try #require(entry["readers"] as? [String: [[Any]]])
-        #expect(readers["vlc"]?.count == count)
-        #expect(readers["ffprobe"]?.count == count)
+        let readers = try #require(entry["readers"] as? [String: Any])
+        #expect((readers["vlc"] as? [[Any]])?.count == count)
+        #expect((readers["ffprobe"] as? [[Any]])?.count == count)
+        // mutagen reads only Nero chpl, which is left out past 255 marks.
+        #expect(readers["mutagen"] as? String == "no chpl (more than 255 marks)")
         #expect(titles(entry).last == "Section \(count)")
     }
 }
