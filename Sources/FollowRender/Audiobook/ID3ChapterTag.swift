@@ -47,13 +47,13 @@ struct ID3ChapterTag {
         return Array("ID3".utf8) + [3, 0, 0] + Self.syncSafe(body.count) + body
     }
 
-    /// The top-level CTOC and the CTOCs below it.
+    /// The top-level CTOC and the CTOCs below it, each parent before its children.
     private func tableOfContents() -> [UInt8] {
-        var frames: [UInt8] = []
         var next = 1
         let nodes = tree ?? chapters.indices.map { .mark($0) }
-        /// Writes the CTOC `id` over `nodes`, and returns nothing: its frames are appended.
-        func write(_ id: [UInt8], flags: UInt8, title: String, nodes: [ChapterMarks.Node]) {
+        /// The frames of the CTOC `id` over `nodes`, then those of the CTOCs below it.
+        func frames(_ id: [UInt8], flags: UInt8, title: String, nodes: [ChapterMarks.Node]) -> [UInt8] {
+            var below: [UInt8] = []
             var children: [[UInt8]] = nodes.map { node in
                 switch node {
                 case let .mark(index):
@@ -61,7 +61,7 @@ struct ID3ChapterTag {
                 case let .group(title, inner):
                     let child = Self.id("toc", next)
                     next += 1
-                    write(child, flags: 0x01, title: title, nodes: inner)
+                    below += frames(child, flags: 0x01, title: title, nodes: inner)
                     return child
                 }
             }
@@ -70,15 +70,13 @@ struct ID3ChapterTag {
                 children = groups.enumerated().map { number, group in
                     let child = Self.id("toc", next)
                     next += 1
-                    frames += toc(child, flags: 0x01, children: group,
-                                  title: "\(title) \(number * 255 + 1)–\(number * 255 + group.count)")
+                    below += toc(child, flags: 0x01, children: group, title: "\(title) \(number * 255 + 1)–\(number * 255 + group.count)")
                     return child
                 }
             }
-            frames += toc(id, flags: flags, children: children, title: title)
+            return toc(id, flags: flags, children: children, title: title) + below
         }
-        write(Self.id("toc", 0), flags: 0x03, title: metadata.title, nodes: nodes)
-        return frames
+        return frames(Self.id("toc", 0), flags: 0x03, title: metadata.title, nodes: nodes)
     }
 
     private func toc(_ id: [UInt8], flags: UInt8, children: [[UInt8]], title: String) -> [UInt8] {
