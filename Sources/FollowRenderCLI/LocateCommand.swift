@@ -12,8 +12,9 @@ enum LocateCommand: Command {
         Reads a rendered folder DIR (book.json and the timing sidecars; a single
         NNN-slug.timing.json works too) and prints, as JSON, the word at a time in
         chapter CHAPTER's audio, or the word at a UTF-16 offset in its text, with
-        the time to play it from and Readium Locators for the text and the audio.
-        CHAPTER is the spine index, as in book.json.
+        the time to play it from, the table-of-contents entry it is in and Readium
+        Locators for the text and the audio (titled with that entry). CHAPTER is
+        the spine index, as in book.json.
 
         A time in a pause gives the word before the pause; before the first word,
         the first word; after the last word, the last word. An offset between words

@@ -89,13 +89,13 @@ struct SingleFileTests {
         #expect(aac.decibels >= 20, "M4B \(aac.decibels) dB")
     }
 
-    @Test("--format none writes no chapter audio: version 2 sidecars name the M4B and each chapter's start in it; locate, --sync and diff read them")
+    @Test("--format none writes no chapter audio (book.json version 3, with its toc): version 2 sidecars name the M4B and each chapter's start in it; locate, --sync and diff read them")
     func formatNone() throws {
         let render = try RenderedFolder.render(TestPaths.sampleBook, ["--rate", "4x", "--format", "none", "--sync", "vtt,srt,guided"],
                                                audiobook: "book.m4b", name: "format-none")
         let names = try FileManager.default.contentsOfDirectory(atPath: render.path)
         #expect(!names.contains { $0.hasSuffix(".mp3") || $0.hasSuffix(".m3u8") }, "\(names)")
-        #expect(render.manifest.version == 2 && render.manifest.chapters.allSatisfy { $0.audio == nil })
+        #expect(render.manifest.version == 3 && render.manifest.toc != nil && render.manifest.chapters.allSatisfy { $0.audio == nil })
         let entry = try #require(render.manifest.audiobook)
         for (timing, chapter) in zip(render.timings, entry.chapters) {
             #expect(timing.version == 2 && timing.audio.file == "book.m4b" && timing.audio.start == chapter.start)

@@ -33,7 +33,7 @@ final class AudiobookEncoding {
 
     /// Opens `path` (a temporary name) for the chapters of `layout` and writes the header.
     init(format: AudiobookFormat, path: String, layout: SingleFileLayout, metadata: AudiobookMetadata,
-         marks: [Mark]) throws(RenderError) {
+         marks: [Mark], tree: [ChapterMarks.Node]) throws(RenderError) {
         self.format = format
         self.path = path
         rate = layout.rate
@@ -48,18 +48,18 @@ final class AudiobookEncoding {
             self.muxer = muxer
             grouper = format.isMP4 ? try MP4SampleGrouper(for: path) : nil
         }
-        try openMuxer(metadata: metadata, marks: marks)
+        try openMuxer(metadata: metadata, marks: marks, tree: tree)
     }
 
     /// Writes the header: for MP3 our ID3v2 tag with `marks`, for Opus the
     /// comments with `marks`, for MP4 the cover (its marks and tags come at `finish`).
-    private func openMuxer(metadata: AudiobookMetadata, marks: [Mark]) throws(RenderError) {
+    private func openMuxer(metadata: AudiobookMetadata, marks: [Mark], tree: [ChapterMarks.Node]) throws(RenderError) {
         var options: [(String, String)] = []
         guard let muxer else {
             // MP3: the tag goes before the joined frames (`finish`).
             let milliseconds = { [rate] (samples: Int64) in Int((Double(samples) * 1000 / Double(rate)).rounded()) }
             prefix = ID3ChapterTag(metadata: metadata,
-                                   chapters: marks.map { (milliseconds($0.start), milliseconds($0.end), $0.title) }).bytes
+                                   chapters: marks.map { (milliseconds($0.start), milliseconds($0.end), $0.title) }, tree: tree).bytes
             return
         }
         switch format {
@@ -69,6 +69,9 @@ final class AudiobookEncoding {
             if let cover = metadata.cover { try muxer.addCover(cover, isPNG: metadata.coverIsPNG) }
             // No +faststart: MP4MovieRewriter moves the index to the front after adding iTunSMPB.
             options = format == .m4b ? [("brand", "M4B ")] : []
+            // Nero `chpl` holds at most 255 chapters, and VLC reads it before the QuickTime chapter track:
+            // past that, only the chapter track is written, so no player loses a chapter.
+            if marks.count > 255 { options.append(("movflags", "+disable_chpl")) }
         case .opus:
             muxer.setTags(metadata.containerTags(format: format))
             // Written here: FFmpeg 5.1's own CHAPTERxxx writer rounds the seconds up from 500 ms on (a second late).

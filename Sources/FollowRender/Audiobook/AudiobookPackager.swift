@@ -44,10 +44,13 @@ public struct AudiobookPackager: Sendable {
         let titles = chapterTitles
         let layout = try SingleFileLayout(codec: format.codec,
                                           sources: try manifest.chapters.map { chapter throws(RenderError) in try source(of: chapter, codec: format.codec) })
-        let marks = zip(layout.chapters, titles).map { (start: $0.start, end: $0.end, title: $1) }
+        let chapterMarks = marks(chapters: zip(zip(manifest.chapters, layout.chapters), titles).map { ($0.0.index, $1, $0.1.start, $0.1.end) },
+                                 rate: layout.rate, fileEnd: layout.samples)
+        let marks = chapterMarks.marks.map { (start: $0.start, end: $0.end, title: $0.title) }
         do {
             try AtomicFile.produce(at: absolute) { temporary in
-                let encoding = try AudiobookEncoding(format: format, path: temporary, layout: layout, metadata: metadata, marks: marks)
+                let encoding = try AudiobookEncoding(format: format, path: temporary, layout: layout, metadata: metadata, marks: marks,
+                                                     tree: chapterMarks.tree)
                 for (number, chapter) in layout.chapters.enumerated() {
                     if cancellation?.cancelledBy != nil { throw RenderError(.interrupted, file: temporary, "interrupted") }
                     try encoding.append(chapter, last: number == layout.chapters.count - 1)
@@ -65,7 +68,7 @@ public struct AudiobookPackager: Sendable {
             chapters: zip(manifest.chapters, layout.chapters).map { .init(index: $0.index, start: seconds($1.start), end: seconds($1.end)) },
             key: key)
         let cue = CueSheet(file: URL(fileURLWithPath: absolute).lastPathComponent, format: format, metadata: metadata,
-                           chapters: zip(titles, entry.chapters).map { ($0, $1.start) })
+                           chapters: chapterMarks.marks.map { ($0.title, seconds($0.start)) })
         try cue.write(to: URL(fileURLWithPath: absolute).deletingLastPathComponent().appendingPathComponent(CueSheet.fileName).path)
         return entry
     }
@@ -88,10 +91,25 @@ public struct AudiobookPackager: Sendable {
         manifest.chapters.map { SafeName.title($0.title, fallback: "Chapter \($0.index)") }
     }
 
+    /// The marks of the manifest's table of contents over chapters laid out at `chapters` (samples at `rate`).
+    func marks(chapters: [(index: Int, title: String, start: Int64, end: Int64)], rate: Int32, fileEnd: Int64) -> ChapterMarks {
+        ChapterMarks(toc: manifest.toc, chapters: chapters, rate: rate, bookTitle: metadata.title, fileEnd: fileEnd)
+    }
+
+    /// The marks of the single file `entry` describes, in seconds (for the library's `metadata.json` and cue sheet).
+    public func marks(of entry: AudiobookEntry) -> [(title: String, start: Seconds, end: Seconds)] {
+        let rate: Int32 = 48000
+        let samples = { (time: Seconds) in Int64((time.value * Double(rate)).rounded()) }
+        let chapters = zip(entry.chapters, chapterTitles).map { ($0.index, $1, samples($0.start), samples($0.end)) }
+        return marks(chapters: chapters, rate: rate, fileEnd: samples(entry.duration)).marks.map {
+            ($0.title, Seconds(samples: Int($0.start), sampleRate: Int(rate)), Seconds(samples: Int($0.end), sampleRate: Int(rate)))
+        }
+    }
+
     /// Records `entry` as `book.json`'s `audiobook` object.
     public func record(_ entry: AudiobookEntry) throws(RenderError) {
         var updated = manifest
-        updated.audiobook = entry
+        updated.setAudiobook(entry)
         let path = folder + "/" + OutputNaming.manifestFile
         do {
             try AtomicFile.write(JSONCoding.data(updated, pretty: true), to: path)
@@ -130,6 +148,7 @@ public struct AudiobookPackager: Sendable {
     /// FNV-1a over everything that shapes the file.
     private func cacheKey(format: AudiobookFormat) -> String {
         var parts = manifest.chapters.map { "\($0.index) \($0.key) \($0.title) \($0.audio ?? "")" }
+        parts += (manifest.toc ?? []).flatMap(\.flattened).map { "\($0.level) \($0.chapter) \($0.begin.milliseconds) \($0.title)" }
         parts += [format.rawValue, format.codec.settingsDescription,
                   metadata.title, metadata.artist, metadata.narrator, metadata.description ?? "", metadata.year ?? "",
                   metadata.publisher ?? "", metadata.language, "\(metadata.cover?.count ?? 0)", FollowRenderVersion.current]

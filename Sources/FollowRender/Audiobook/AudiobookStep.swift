@@ -48,11 +48,12 @@ public struct AudiobookStep: RenderOutputStep {
             try packager.placeSidecars(in: entry, file: path)
             try packager.record(entry)
             context.forgetRenderedBook()
-            if let shelf { try shelf.write(entry: entry, titles: packager.chapterTitles, source: path) }
+            let marks = packager.marks(of: entry)
+            if let shelf { try shelf.write(entry: entry, marks: marks, source: path) }
             let kept = manifest.audiobook?.key == entry.key ? " (unchanged, kept)"
                 : context.summary.rendered.isEmpty ? "" : " (encoded while rendering)"
             context.wrote(request.path ?? shelf?.folder ?? path,
-                          summary: "Audiobook: \(entry.chapters.count) chapters, \(entry.format.rawValue)\(kept)")
+                          summary: "Audiobook: \(marks.count) chapters, \(entry.format.rawValue)\(kept)")
         } catch {
             if error.kind == .interrupted, let signal = context.cancellation.cancelledBy {
                 throw RenderInterrupted(signal: signal, folder: context.folder, kept: manifest.chapters.count)

@@ -1,12 +1,14 @@
 import Foundation
 
 /// The ID3v2.3 tag at the start of the single MP3: the book's tags, the cover,
-/// a CHAP frame per chapter (with its TIT2 title) and CTOC frames listing them.
+/// a CHAP frame per chapter mark (with its TIT2 title) and CTOC frames that
+/// mirror the table of contents' nesting: the top-level CTOC lists the
+/// top-level entries, an entry with children is a CTOC of its own mark and
+/// its children's.
 ///
 /// FFmpeg's own ID3 writer stops at 255 chapters (a CTOC's entry count is one
-/// byte), so the tag is built here: up to 255 chapters, one top-level CTOC lists
-/// them; above that, the top-level CTOC lists child CTOCs of up to 255 chapters
-/// each, so no chapter is lost.
+/// byte), so the tag is built here: a CTOC with more than 255 children lists
+/// child CTOCs of up to 255 each instead, so no chapter is lost.
 ///
 /// Version 2.3 (plain frame sizes, UTF-16 text) rather than 2.4: FFmpeg 5.1's
 /// reader guesses at 2.4 sizes above 127 bytes and drops a CHAP frame with a
@@ -15,6 +17,8 @@ struct ID3ChapterTag {
     var metadata: AudiobookMetadata
     /// `(start, end, title)` in milliseconds.
     var chapters: [(start: Int, end: Int, title: String)]
+    /// The nesting over `chapters`; nil for a flat list.
+    var tree: [ChapterMarks.Node]?
 
     /// The whole tag, header included.
     var bytes: [UInt8] {
@@ -43,18 +47,36 @@ struct ID3ChapterTag {
         return Array("ID3".utf8) + [3, 0, 0] + Self.syncSafe(body.count) + body
     }
 
-    /// The top-level CTOC, and child CTOCs when there are more than 255 chapters.
+    /// The top-level CTOC and the CTOCs below it, each parent before its children.
     private func tableOfContents() -> [UInt8] {
-        let ids = chapters.indices.map { Self.id("chp", $0) }
-        guard ids.count > 255 else { return toc(Self.id("toc", 0), flags: 0x03, children: ids, title: metadata.title) }
-        let groups = stride(from: 0, to: ids.count, by: 255).map { Array(ids[$0..<min($0 + 255, ids.count)]) }
-        let groupIDs = groups.indices.map { Self.id("toc", $0 + 1) }
-        var frames = toc(Self.id("toc", 0), flags: 0x03, children: groupIDs, title: metadata.title)
-        for (number, group) in groups.enumerated() {
-            frames += toc(groupIDs[number], flags: 0x01, children: group,
-                          title: "Chapters \(number * 255 + 1)–\(number * 255 + group.count)")
+        var next = 1
+        let nodes = tree ?? chapters.indices.map { .mark($0) }
+        /// The frames of the CTOC `id` over `nodes`, then those of the CTOCs below it.
+        func frames(_ id: [UInt8], flags: UInt8, title: String, nodes: [ChapterMarks.Node]) -> [UInt8] {
+            var below: [UInt8] = []
+            var children: [[UInt8]] = nodes.map { node in
+                switch node {
+                case let .mark(index):
+                    return Self.id("chp", index)
+                case let .group(title, inner):
+                    let child = Self.id("toc", next)
+                    next += 1
+                    below += frames(child, flags: 0x01, title: title, nodes: inner)
+                    return child
+                }
+            }
+            if children.count > 255 {
+                let groups = stride(from: 0, to: children.count, by: 255).map { Array(children[$0..<min($0 + 255, children.count)]) }
+                children = groups.enumerated().map { number, group in
+                    let child = Self.id("toc", next)
+                    next += 1
+                    below += toc(child, flags: 0x01, children: group, title: "\(title) \(number * 255 + 1)–\(number * 255 + group.count)")
+                    return child
+                }
+            }
+            return toc(id, flags: flags, children: children, title: title) + below
         }
-        return frames
+        return frames(Self.id("toc", 0), flags: 0x03, title: metadata.title, nodes: nodes)
     }
 
     private func toc(_ id: [UInt8], flags: UInt8, children: [[UInt8]], title: String) -> [UInt8] {

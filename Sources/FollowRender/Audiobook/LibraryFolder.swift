@@ -67,14 +67,14 @@ public struct LibraryFolder: Sendable {
                  as: Self.marker)
     }
 
-    /// Writes the side files for `entry`, whose chapters have `titles`; copies
+    /// Writes the side files for `entry`, whose chapter marks are `marks`; copies
     /// the audio from `source` (and writes its cue sheet) when it was written elsewhere.
-    public func write(entry: AudiobookEntry, titles: [String], source: String) throws(RenderError) {
+    public func write(entry: AudiobookEntry, marks: [(title: String, start: Seconds, end: Seconds)], source: String) throws(RenderError) {
         let audio = audioPath(entry.format)
         if URL(fileURLWithPath: source).standardizedFileURL.path != URL(fileURLWithPath: audio).standardizedFileURL.path {
             try copy(source, to: audio)
             let cue = CueSheet(file: URL(fileURLWithPath: audio).lastPathComponent, format: entry.format, metadata: metadata,
-                               chapters: zip(titles, entry.chapters).map { ($0, $1.start) })
+                               chapters: marks.map { ($0.title, $0.start) })
             try cue.write(to: folder + "/" + CueSheet.fileName)
         }
         if let cover = metadata.cover { try save(cover, as: metadata.coverIsPNG ? "cover.png" : "cover.jpg") }
@@ -82,8 +82,8 @@ public struct LibraryFolder: Sendable {
         try save(Data(metadata.narrator.utf8), as: "reader.txt")
         let document = ShelfMetadata(
             tags: [],
-            chapters: zip(entry.chapters, titles).enumerated().map { number, pair in
-                .init(id: number, start: pair.0.start, end: pair.0.end, title: pair.1)
+            chapters: marks.enumerated().map { number, mark in
+                .init(id: number, start: mark.start, end: mark.end, title: mark.title)
             },
             metadata: .init(title: metadata.title, subtitle: metadata.subtitle, authors: metadata.authors, narrators: [metadata.narrator],
                             series: [], genres: [metadata.genre], publishedYear: metadata.year, publisher: metadata.publisher,

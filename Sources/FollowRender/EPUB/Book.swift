@@ -11,11 +11,14 @@ public struct Book: Hashable, Sendable {
     public var spine: [SpineItem]
     /// Table of contents from the EPUB 3 nav, else the EPUB 2 NCX; nested.
     public var toc: [TOCEntry]
+    /// Container path of the navigation document or NCX the TOC was read from; nil without one.
+    public var tocDocument: String?
     /// The EPUB 3 landmarks, else the EPUB 2 guide, in order.
     public var landmarks: [Landmark]
 
     public init(metadata: BookMetadata, packagePath: String, manifest: [ManifestItem], spine: [SpineItem], toc: [TOCEntry],
-                landmarks: [Landmark] = []) {
+                tocDocument: String? = nil, landmarks: [Landmark] = []) {
+        self.tocDocument = tocDocument
         self.metadata = metadata
         self.packagePath = packagePath
         self.manifest = manifest

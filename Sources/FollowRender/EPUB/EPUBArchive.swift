@@ -39,7 +39,7 @@ public final class EPUBArchive {
         }
         try Self.checkEncryption(in: container, spine: package.spine, warnings: &warnings)
         warnings += ContainerAudit.mediaTypeWarnings(manifest: package.manifest, container: container)
-        let toc = try TableOfContents.read(
+        let (toc, tocDocument) = TableOfContents.read(
             navigationPath: package.navigationPath, ncxPath: package.ncxPath,
             container: container, warnings: &warnings
         )
@@ -53,7 +53,7 @@ public final class EPUBArchive {
         self.input = input
         book = Book(
             metadata: package.metadata, packagePath: packagePath,
-            manifest: package.manifest, spine: package.spine, toc: toc,
+            manifest: package.manifest, spine: package.spine, toc: toc, tocDocument: tocDocument,
             landmarks: LandmarkReader.read(container: container, packagePath: packagePath, navigationPath: package.navigationPath)
         )
     }

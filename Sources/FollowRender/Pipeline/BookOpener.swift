@@ -24,11 +24,12 @@ public enum BookOpener {
                                 warn: (String) -> Void) throws(FileFailure) -> (chapters: [Chapter], unreadable: [UnreadableChapter]) {
         let result = ChapterReader(archive: archive, options: options).read()
         for failure in result.unreadable { warn(failure.warning.message) }
+        for warning in result.warnings { warn(warning.message) }
         if strict, let first = result.unreadable.first {
             throw FileFailure(file: path, error: RenderError(.strict, "refused with --strict: \(first.warning.message)"))
         }
         guard !result.chapters.isEmpty else { throw nothingToRead(path: path, unreadable: result.unreadable) }
-        return result
+        return (result.chapters, result.unreadable)
     }
 
     /// The refusal of a book none of whose chapters can be narrated.

@@ -3,14 +3,60 @@
 ///
 /// Version 1 lists each chapter's audio file. Version 2 (a render with
 /// `--format none`) has chapters without one: their audio is in the single
-/// file only (`audiobook`). A manifest is written in the lowest version that
-/// says what it holds, so every render an earlier reader read is still version 1.
+/// file only (`audiobook`). Version 3 adds `toc`, the book's table of
+/// contents placed in the audio. A manifest is written in the lowest version
+/// that says what it holds; a missing `toc` (versions 1 and 2) is read as none.
 public struct BookManifest: Hashable, Sendable, Codable {
     public static let formatName = "follow-render-book"
-    public static let currentVersion = 2
+    public static let currentVersion = 3
 
-    /// The version a manifest of `chapters` is written in: 2 when one has no audio file.
-    public static func version(of chapters: [Chapter]) -> Int { chapters.allSatisfy { $0.audio != nil } ? 1 : 2 }
+    /// The version a manifest of `chapters` and `toc` is written in: 3 with a
+    /// table of contents, else 2 when a chapter has no audio file, else 1.
+    public static func version(of chapters: [Chapter], toc: [TOCEntry]? = nil) -> Int {
+        if let toc, !toc.isEmpty { return 3 }
+        return chapters.allSatisfy { $0.audio != nil } ? 1 : 2
+    }
+
+    /// An entry of the table of contents (version 3), where it begins in the audio.
+    public struct TOCEntry: Hashable, Sendable, Codable {
+        public var title: String
+        /// 1 for a top-level entry; a child's level is its parent's plus one.
+        public var level: Int
+        /// The target as the book has it: the chapter's href and the entry's fragment.
+        public var href: String
+        /// 1-based spine position of the chapter the entry begins in, as in `chapters`.
+        public var chapter: Int
+        /// UTF-16 offset in that chapter's narration text where the entry's narrated text starts.
+        public var offset: Int
+        /// Time in the chapter's sidecar of the entry's first word.
+        public var begin: Seconds
+        /// Time in the single-file audiobook (`audiobook`), when one is written.
+        public var time: Seconds?
+        public var children: [TOCEntry]
+
+        public init(title: String, level: Int, href: String, chapter: Int, offset: Int, begin: Seconds, time: Seconds? = nil,
+                    children: [TOCEntry] = []) {
+            self.title = title
+            self.level = level
+            self.href = href
+            self.chapter = chapter
+            self.offset = offset
+            self.begin = begin
+            self.time = time
+            self.children = children
+        }
+
+        /// The entry and its children without their single-file times.
+        public var untimed: TOCEntry {
+            var entry = self
+            entry.time = nil
+            entry.children = children.map(\.untimed)
+            return entry
+        }
+
+        /// This entry and every entry below it, depth first.
+        public var flattened: [TOCEntry] { [self] + children.flatMap(\.flattened) }
+    }
 
     /// The speed the book was rendered at.
     public struct Rate: Hashable, Sendable, Codable {
@@ -90,6 +136,28 @@ public struct BookManifest: Hashable, Sendable, Codable {
     public var skipped: [Skipped]
     /// The single-file audiobook made from these chapters (`--audiobook`), if any.
     public var audiobook: AudiobookEntry?
+    /// The table of contents placed in the rendered chapters (version 3); nil in earlier versions.
+    /// Set it with `setTOC`, which raises `version`.
+    public private(set) var toc: [TOCEntry]?
+
+    /// `toc` with each entry's `time` in the single file `entry` (its chapter's start plus its `begin`).
+    public mutating func setAudiobook(_ entry: AudiobookEntry) {
+        audiobook = entry
+        let starts = Dictionary(entry.chapters.map { ($0.index, $0.start.value) }, uniquingKeysWith: { first, _ in first })
+        func timed(_ item: TOCEntry) -> TOCEntry {
+            var item = item
+            item.time = starts[item.chapter].map { Seconds($0 + item.begin.value) }
+            item.children = item.children.map(timed)
+            return item
+        }
+        toc = toc?.map(timed)
+    }
+
+    /// Records the table of contents and the version that says it is there.
+    public mutating func setTOC(_ entries: [TOCEntry]?) {
+        toc = entries
+        version = BookManifest.version(of: chapters, toc: entries)
+    }
 
     public init(title: String, authors: [String], language: String, voice: String, rate: Rate, engine: Engine,
                 duration: Seconds, chapters: [Chapter], skipped: [Skipped]) {

@@ -177,7 +177,11 @@ public struct BookRenderer {
         var final = makeManifest(state.value)
         if singleFile != nil { Self.removeStaleParts(in: folder, of: final.chapters, keeping: Set(partNames.values)) }
         // The single-file audiobook still matches when no chapter changed (see AudiobookStep).
-        if let previous, previous.chapters == final.chapters { final.audiobook = previous.audiobook }
+        final.setTOC(TOCBuilder(navigation: BookNavigation(book: book), chapters: chapters).entries(for: final, folder: folder))
+        if let previous, previous.chapters == final.chapters, previous.toc.map({ $0.map(\.untimed) }) == final.toc {
+            final.audiobook = previous.audiobook
+            final.setTOC(previous.toc)
+        }
         try manifestFile.write(final)
         if let signal = cancellation.cancelledBy {
             throw RenderInterrupted(signal: signal, folder: folder, kept: final.chapters.count)

@@ -13,6 +13,28 @@ public struct Chapter: Hashable, Sendable {
     public var sentences: [Sentence]
     /// Body, front or back matter.
     public var matter: ChapterMatter
+    /// The table-of-contents entries that begin in this chapter, in order (`NavigationResolver`).
+    public var marks: [Mark] = []
+    /// The narration offsets of the ids the table of contents names in this document.
+    public var anchors: [String: Int] = [:]
+    /// Of those ids, the ones that appear more than once in the document.
+    public var duplicateAnchors: Set<String> = []
+
+    /// Where a table-of-contents entry begins in a chapter.
+    public struct Mark: Hashable, Sendable {
+        /// Index in `BookNavigation.entries`; nil for the chapter itself, in a book without a table of contents.
+        public var entry: Int?
+        /// UTF-16 offset in the narration: the entry begins with the first word that ends after it.
+        public var offset: Int
+        /// The entry's target as users know it: the chapter's href (and the entry's fragment), or another document's path.
+        public var href: String
+
+        public init(entry: Int?, offset: Int, href: String) {
+            self.entry = entry
+            self.offset = offset
+            self.href = href
+        }
+    }
 
     public init(index: Int, href: String, title: String, language: String, text: ChapterText, sentences: [Sentence],
                 matter: ChapterMatter = .body) {

@@ -7,11 +7,14 @@
 public struct ChapterReader {
     private let archive: EPUBArchive
     private let extractor: NarrationExtractor
+    /// The table of contents, whose targets' ids each chapter's anchors keep.
+    private let navigation: BookNavigation
     private var options: NarrationOptions { extractor.options }
 
     public init(archive: EPUBArchive, options: NarrationOptions = NarrationOptions()) {
         self.archive = archive
         extractor = NarrationExtractor(options: options)
+        navigation = BookNavigation(book: archive.book)
     }
 
     /// The spine items narration reads, in reading order: linear content
@@ -36,7 +39,8 @@ public struct ChapterReader {
         let document = try extractor.extract(archive.data(at: item.path), path: item.path, language: archive.book.metadata.language)
         guard document.text.text.contains(where: { !$0.isWhitespace }) else { return nil }
         let title = item.tocTitle ?? document.firstHeading ?? Self.fileTitle(item.path)
-        return Chapter(
+        let named = navigation.fragments(in: item.path)
+        var chapter = Chapter(
             index: item.index,
             href: item.sourceHref ?? item.path,
             title: title,
@@ -45,26 +49,37 @@ public struct ChapterReader {
             sentences: [],
             matter: ChapterMatter.of(item, semantics: document.semantics, book: archive.book)
         )
+        chapter.anchors = document.anchors.filter { named.contains($0.key) }
+        chapter.duplicateAnchors = document.duplicateIDs.intersection(named)
+        return chapter
     }
 
-    /// Every narrated chapter (with `--matter body`, of body matter only), and the documents that could not be read.
-    public func read() -> (chapters: [Chapter], unreadable: [UnreadableChapter]) {
+    /// Every narrated chapter (with `--matter body`, of body matter only) with
+    /// the table-of-contents entries placed in it (`marks`), the documents that
+    /// could not be read, and the faults of the table of contents found placing them.
+    public func read() -> (chapters: [Chapter], unreadable: [UnreadableChapter], warnings: [BookWarning]) {
         var chapters: [Chapter] = []
         var unreadable: [UnreadableChapter] = []
+        var leftOut: Set<String> = []
         for item in narratedItems {
             do {
-                if let chapter = try chapter(item), options.matter == .all || chapter.matter.isBody { chapters.append(chapter) }
+                guard let chapter = try chapter(item) else { continue }
+                if options.matter == .all || chapter.matter.isBody { chapters.append(chapter) } else { leftOut.insert(item.path) }
             } catch {
                 unreadable.append(UnreadableChapter(item: item, failure: error))
+                leftOut.insert(item.path)
             }
         }
-        return (chapters, unreadable)
+        let resolver = NavigationResolver(navigation: navigation, spine: archive.book.spine, leftOut: leftOut)
+        let warnings = resolver.place(in: &chapters)
+        return (chapters, unreadable, warnings)
     }
 
-    /// Every narrated chapter; unreadable documents are reported to `warn` and skipped.
+    /// Every narrated chapter; unreadable documents and faults of the table of contents are reported to `warn`.
     public func chapters(warn: (BookWarning) -> Void) -> [Chapter] {
         let result = read()
         for failure in result.unreadable { warn(failure.warning) }
+        result.warnings.forEach(warn)
         return result.chapters
     }
 

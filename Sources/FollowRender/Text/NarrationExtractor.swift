@@ -171,6 +171,10 @@ public struct NarrationExtractor {
         var textNodeCount = 0
         /// `ssml:ph` elements met, with untrimmed ranges.
         var phonemes: [PronunciationHints.Phonemes] = []
+        /// Every element id met, and the narration offset where the element starts (the first one with that id).
+        var anchors: [String: Int] = [:]
+        /// Ids that appear more than once.
+        var duplicateIDs: Set<String> = []
 
         init(options: NarrationOptions, capacity: Int) {
             self.options = options
@@ -207,6 +211,9 @@ public struct NarrationExtractor {
         /// What an element's start does, and how its content is to be visited.
         mutating func enter(_ element: XMLNode, context: Context) -> Entry {
             let name = element.name
+            if let id = element.attribute("id") ?? element.attribute("id", namespace: ElementRules.xmlNamespace), !id.isEmpty {
+                if anchors[id] == nil { anchors[id] = builder.count } else { duplicateIDs.insert(id) }
+            }
             var inner = context
             inner.silent = context.silent || isSilent(element, name: name)
             if let language = NarrationExtractor.language(of: element) { inner.language = language }
@@ -249,7 +256,8 @@ public struct NarrationExtractor {
             var text = builder.finish()
             text.pronunciation = PronunciationHints(phonemes: phonemes.compactMap { $0.trimmed(in: text.text) }, lexicons: lexicons)
             let heading = text.paragraphs.first { $0.kind == .heading }.map { text.substring($0.range) }
-            return ExtractedDocument(text: text, language: language, firstHeading: heading, semantics: semantics)
+            return ExtractedDocument(text: text, language: language, firstHeading: heading, semantics: semantics,
+                                     anchors: anchors, duplicateIDs: duplicateIDs)
         }
 
         /// The children of an SVG container. A `<text>` is a paragraph, except in
@@ -314,6 +322,10 @@ public struct ExtractedDocument: Hashable, Sendable {
     public var firstHeading: String?
     /// What the document says it is (`epub:type`, `role`), for its matter.
     public var semantics: DocumentSemantics
+    /// Element ids and the narration offset at each element's start (where its narrated text, if any, begins).
+    public var anchors: [String: Int] = [:]
+    /// Ids that appear on more than one element (the first is in `anchors`).
+    public var duplicateIDs: Set<String> = []
 }
 
 extension ChapterText {

@@ -52,7 +52,7 @@ struct AudiobookProbe {
                 chaps = {c.element_id: c for c in f.getall('CHAP')}
                 tocs = {t.element_id: t for t in f.getall('CTOC')}
                 out['tocs'] = {k: list(t.child_element_ids) for k, t in tocs.items()}
-                top = [t for t in tocs.values() if t.flags & 1]
+                top = [t for t in tocs.values() if t.flags & 2]  # CTOC top-level flag
                 def walk(ids):
                     for i in ids:
                         if i in tocs: yield from walk(tocs[i].child_element_ids)

@@ -46,6 +46,8 @@ struct RenderedFolder {
     }
 
     func file(_ name: String) -> String { path + "/" + name }
+    /// A chapter's audio file (a render with `--format none` has none: the path is then the folder's).
+    func file(_ name: String?) -> String { file(name ?? "") }
 
     /// |detected onset - sentence begin| for every sentence after a pause, in
     /// the audio as ffmpeg decodes it.

@@ -44,4 +44,15 @@ public struct BookPosition: Hashable, Sendable, Codable {
     public var audioLocator: Locator
     /// The same point in the single-file audiobook (`book.json`'s `audiobook`), when there is one.
     public var audiobook: AudioPoint? = nil
+    /// The table-of-contents entry the position is in (`book.json`'s `toc`, version 3): the
+    /// last entry, depth first, that begins at or before it; nil before the first or without a `toc`.
+    public var entry: Entry? = nil
+
+    /// A table-of-contents entry, as `locate` names it.
+    public struct Entry: Hashable, Sendable, Codable {
+        public var title: String
+        /// The entry's target: `href#fragment`.
+        public var href: String
+        public var level: Int
+    }
 }

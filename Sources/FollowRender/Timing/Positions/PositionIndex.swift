@@ -23,6 +23,8 @@ public struct PositionIndex: Sendable {
     private let secondsBefore: [Int: Double]
     private let totalUnits: Int
     private let totalSeconds: Double
+    /// `book.json`'s table of contents, depth first (reading order).
+    private let entries: [BookManifest.TOCEntry]
 
     /// Context on each side of the highlighted word in a Locator, in UTF-16 units.
     public static let contextLength = 50
@@ -44,6 +46,13 @@ public struct PositionIndex: Sendable {
         secondsBefore = seconds
         self.totalUnits = totalUnits
         self.totalSeconds = totalSeconds
+        entries = (book.manifest?.toc ?? []).flatMap(\.flattened)
+    }
+
+    /// The entry the position `offset` of chapter `index` is in: the last one beginning at or before it.
+    private func entry(chapter index: Int, offset: Int) -> BookPosition.Entry? {
+        let found = entries.last { $0.chapter < index || ($0.chapter == index && $0.offset <= offset) }
+        return found.map { BookPosition.Entry(title: $0.title, href: $0.href, level: $0.level) }
     }
 
     /// The chapter at spine position `index`, indexed.
@@ -93,8 +102,10 @@ public struct PositionIndex: Sendable {
         let time = sentenceStart ? sentence.begin : word.begin
         let units = max(positions.units.count, 1)
         let index = timing.chapter.index
+        let entry = entry(chapter: index, offset: offset)
+        let title = entry?.title ?? timing.chapter.title
         let locator = Locator(
-            href: timing.chapter.href, type: "application/xhtml+xml", title: timing.chapter.title,
+            href: timing.chapter.href, type: "application/xhtml+xml", title: title,
             locations: .init(progression: Double(offset) / Double(units),
                              totalProgression: Double(unitsBefore[index, default: 0] + offset) / Double(max(totalUnits, 1))),
             text: .init(before: positions.text(positions.context(before: word.range.location, length: Self.contextLength)),
@@ -105,7 +116,7 @@ public struct PositionIndex: Sendable {
         let fileTime = timing.fileTime(time)
         let duration = max(timing.audio.start == nil ? timing.audio.duration.value : book.manifest?.audiobook?.duration.value ?? 0, 0.001)
         let audioLocator = Locator(
-            href: timing.audio.file, type: Locator.audioType(of: timing.audio.file), title: timing.chapter.title,
+            href: timing.audio.file, type: Locator.audioType(of: timing.audio.file), title: title,
             locations: .init(fragments: ["t=\(CueTime.decimal(fileTime))"], progression: min(fileTime.value / duration, 1),
                              totalProgression: min((secondsBefore[index, default: 0] + time.value) / max(totalSeconds, 0.001), 1)),
             text: nil
@@ -121,7 +132,8 @@ public struct PositionIndex: Sendable {
             audioLocator: audioLocator,
             audiobook: book.manifest?.audiobook.flatMap { entry in
                 entry.chapters.first { $0.index == index }.map { .init(file: entry.file, time: Seconds($0.start.value + time.value)) }
-            }
+            },
+            entry: entry
         )
     }
 }
