@@ -54,7 +54,7 @@ enum DateRule: NormalizationRule {
         var end = last
         if scan.touching(after: last)?.text == ",", let yearIndex = scan.next(after: last + 1), let token = scan[yearIndex],
            token.isNumber, token.text.count == 4, let value = token.value, scan.touching(after: yearIndex).map({ $0.isWord || $0.isNumber }) != true,
-           let words = scan.numbers.words(value, .year) {
+           let words = scan.numbers.words(value, scan.language.yearStyle) {
             spoken += ", \(words)"
             end = yearIndex
         }
@@ -74,7 +74,7 @@ enum DateRule: NormalizationRule {
         let american = scan.tag.lowercased().hasPrefix("en-us")
         if american && a <= 12 { (day, month) = (b, a) }
         if month > 12, day <= 12 { (day, month) = (month, day) }
-        guard (1...12).contains(month), (1...31).contains(day), let year = scan.numbers.words(yearValue, .year) else {
+        guard (1...12).contains(month), (1...31).contains(day), let year = scan.numbers.words(yearValue, scan.language.yearStyle) else {
             return .refused("not a date")
         }
         if american, let ordinal = scan.numbers.words(day, .ordinal) {
@@ -97,7 +97,7 @@ enum DateRule: NormalizationRule {
         if scan.language.code == "es", scan.tokens[at].text == "de", let next = scan.next(after: at) { at = next }
         guard let token = scan[at], token.isNumber, (3...4).contains(token.text.count), let value = token.value,
               scan.touching(after: at).map({ $0.isWord || $0.isNumber || $0.text == "–" || $0.text == "," && scan.touching(after: at + 1)?.isNumber == true }) != true,
-              let words = scan.numbers.words(value, .year) else { return nil }
+              let words = scan.numbers.words(value, scan.language.yearStyle) else { return nil }
         return (words, at)
     }
 }

@@ -52,6 +52,7 @@ enum FrenchWords {
         months: months,
         yearCues: ["en", "depuis", "de", "avant", "après", "vers", "année", "années", "né", "née", "mort", "morte",
                    "jusqu'en", "dès", "an", "printemps", "été", "automne", "hiver"],
+        yearStyle: .cardinal,
         eras: [],
         rangeWord: "à",
         percentWord: "pour cent",

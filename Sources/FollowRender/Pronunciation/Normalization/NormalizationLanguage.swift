@@ -47,6 +47,9 @@ struct NormalizationLanguage: Sendable {
     var months: [String]
     /// Lowercased words after which a four-digit number is a year.
     var yearCues: Set<String>
+    /// How years are read: CLDR's year rules ("eighteen eighty-eight"), or
+    /// cardinals where narrators use them (French "mille huit cent").
+    var yearStyle: NumberWords.Style = .year
     /// Eras after a year ("AD", "BC").
     var eras: Set<String>
     /// The word between the two ends of a range ("to", "à", "bis", "a").

@@ -98,3 +98,16 @@ final class Normalizer {
         return opened
     }
 }
+
+extension Normalizer {
+    /// The spoken form of `text` (one sentence in `language`) after the
+    /// normalization rules alone: what `segment --spoken` would show for it.
+    func spoken(_ text: String, language: String, isHeading: Bool = false) -> String {
+        let units = Array(text.utf16)
+        let found = replacements(units: units, range: 0..<units.count, isHeading: isHeading,
+                                 runs: [(0..<units.count, language)], isFree: { _ in true })
+        let sentence = SpokenComposer.compose(range: TextRange(location: 0, length: units.count), words: [], units: units,
+                                              replacements: found)
+        return sentence.text
+    }
+}

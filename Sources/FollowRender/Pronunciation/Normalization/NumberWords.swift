@@ -44,7 +44,8 @@ final class NumberWords {
             length = fr_spellout_format(spellout, Int64(value), Style.cardinal.rawValue, &buffer, Int32(buffer.count))
         }
         guard length >= 0 else { return nil }
-        return String(decoding: buffer[0..<Int(length)], as: UTF16.self)
+        // German rules put soft hyphens between the parts of long numbers.
+        return String(decoding: buffer[0..<Int(length)].filter { $0 != 0x00AD }, as: UTF16.self)
     }
 
     /// Whether the language's rules have `style`.

@@ -16,7 +16,7 @@ enum RangeRule: NormalizationRule {
         }
         let years = first.text.count == 4 && (1000...2099).contains(low) && (second.text.count == 4 || second.text.count == 2)
         if years, second.text.count == 2 { high += low / 100 * 100 }
-        let style: NumberWords.Style = years ? .year : .cardinal
+        let style: NumberWords.Style = years ? scan.language.yearStyle : .cardinal
         guard let from = scan.numbers.words(low, style), let to = scan.numbers.words(high, style) else { return nil }
         return .rewrite(through: index + 2, spoken: "\(from) \(scan.language.rangeWord) \(to)")
     }

@@ -83,6 +83,8 @@ enum RomanNumeralRule: NormalizationRule {
             let linked = next.map { ["of", "de", "von", "der", "d", "and", "et", "und", "y"].contains($0.text.lowercased()) } ?? false
             guard ends || linked else { return .refused("pronoun I") }
         }
+        // German writes a regnal numeral with its ordinal period ("Heinrich VIII."); without it, a model ("Golf IV").
+        if scan.language.code == "de", scan.touching(after: index)?.text != "." { return .refused("no ordinal period") }
         guard let spoken = scan.language.regnal(value, scan.numbers) else { return nil }
         // German writes the ordinal with a period ("Heinrich VIII. war"): it is part of the numeral.
         if scan.language.code == "de", scan.touching(after: index)?.text == ".", scan.next(after: index + 1) != nil {
@@ -97,7 +99,8 @@ enum RomanNumeralRule: NormalizationRule {
         for (suffix, style) in [("er", NumberWords.Style.ordinalMasculine), ("re", .ordinalFeminine), ("ème", .ordinalMasculine),
                                 ("e", .ordinalMasculine)] where token.text.hasSuffix(suffix) {
             let stem = String(token.text.dropLast(suffix.count))
-            guard let value = value(of: stem) else { continue }
+            // Only I, V and X: "Le", "Ce", "De", "Me" and "Cie" are words.
+            guard stem.allSatisfy({ "IVX".contains($0) }), let value = value(of: stem) else { continue }
             if (suffix == "er" || suffix == "re") && value != 1 { continue }
             return scan.numbers.words(value, style).map { .rewrite(through: index, spoken: $0) }
         }

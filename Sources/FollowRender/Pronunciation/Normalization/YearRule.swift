@@ -20,7 +20,8 @@ enum YearRule: NormalizationRule {
         }
         if let after = scan.touching(after: index), after.isWord { return nil }
         let era = scan.next(after: index).map { scan.tokens[$0] }.map { scan.language.eras.contains($0.text) } ?? false
-        if era, value < 10000 { return scan.numbers.words(value, .year).map { .rewrite(through: index, spoken: $0) } }
+        let eraBefore = scan.previous(before: index).map { scan.language.eras.contains(scan.tokens[$0].text) } ?? false
+        if era || eraBefore, value < 10000 { return scan.numbers.words(value, scan.language.yearStyle).map { .rewrite(through: index, spoken: $0) } }
         guard token.text.count == 4, (1000...2099).contains(value) else { return nil }
         let previous = scan.previous(before: index).map { scan.tokens[$0] }
         let cue = previous.map { word in
@@ -28,7 +29,7 @@ enum YearRule: NormalizationRule {
                 || scan.language.eras.contains(word.text))
         } ?? false
         guard cue else { return .refused("no year context") }
-        return scan.numbers.words(value, .year).map { .rewrite(through: index, spoken: $0) }
+        return scan.numbers.words(value, scan.language.yearStyle).map { .rewrite(through: index, spoken: $0) }
     }
 
     /// "nineteen twenty" → "nineteen twenties", "eighteen hundred" → "eighteen hundreds".
