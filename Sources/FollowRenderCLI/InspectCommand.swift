@@ -7,7 +7,7 @@ enum InspectCommand: Command {
     static let summary = "Show a book's metadata and the chapters that will be narrated"
     static let help = """
         Usage: follow-render inspect BOOK [--json] [--include-notes] [--matter all|body] [input options]
-                                  [--lexicon FILE]…
+                                  [--lexicon FILE]… [--normalize auto|none]
 
         Reads BOOK (an .epub file, an unpacked EPUB folder, or a text, Markdown or
         PDF file, with the encoding and language it was read with) and prints its title,
@@ -38,7 +38,8 @@ enum InspectCommand: Command {
     static func run(_ options: Options) throws -> Int32 {
         let reading = options.reading
         let report = try BookOpener.inspect(options.path, options: reading.narration, input: reading.input,
-                                            lexicons: reading.lexicons) { Console.warning(file: options.path, $0) }
+                                            lexicons: reading.lexicons, normalize: reading.normalize,
+                                            note: { Console.error("follow-render: note: \($0)") }) { Console.warning(file: options.path, $0) }
         if options.json {
             try printJSON(report)
         } else {
