@@ -76,7 +76,7 @@ enum RomanNumeralRule: NormalizationRule {
            let number = scan.next(after: index + 1), scan.tokens[number].isNumber {
             return cardinal()
         }
-        if token.text == "I" {
+        if token.text == "I", scan.language.code == "en" {
             // "Elizabeth I" but not "Then Alice I think": the pronoun is followed by a verb.
             let next = scan.next(after: index).map { scan.tokens[$0] }
             let ends = next == nil || [",", ".", ";", ":", ")", "!", "?", "—", "’", "”"].contains(next!.text)

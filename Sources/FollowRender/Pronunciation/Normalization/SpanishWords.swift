@@ -71,8 +71,9 @@ enum SpanishWords {
         },
         clock: { hours, minutes, numbers in
             guard let hour = numbers.words(hours, .cardinalFeminine) else { return nil }
-            guard minutes > 0 else { return "las \(hour) en punto" }
-            return numbers.words(minutes).map { "las \(hour) y \($0)" }
+            // The text says "a las" or "son las" itself.
+            guard minutes > 0 else { return "\(hour) en punto" }
+            return numbers.words(minutes).map { "\(hour) y \($0)" }
         },
         money: { integer, decimals, currency, numbers in
             guard let amount = numbers.words(integer, currency.isFeminine ? .cardinalFeminine : .cardinalMasculine)
