@@ -137,6 +137,11 @@ struct NormalizationRuleTests {
         Case(language: "fr", shown: "Le Ve siècle et la Cie des Indes", spoken: "Le cinquième siècle et la Cie des Indes"),
         Case(language: "de", shown: "Psalm 23, Vers 4 las er vor.", spoken: "Psalm 23, Vers 4 las er vor."),
         Case(language: "en", shown: "Genesis 1:1 opens the book.", spoken: "Genesis 1:1 opens the book."),
+        Case(language: "en", shown: "May I and duty be parted.", spoken: "May I and duty be parted."),
+        Case(language: "en", shown: "Says I, it is late.", spoken: "Says I, it is late."),
+        Case(language: "en", shown: "It was the part I did best.", spoken: "It was the part I did best."),
+        Case(language: "en", shown: "C", spoken: "C", heading: true),
+        Case(language: "en", shown: "M", spoken: "M", heading: true),
     ]
 
     @Test("Roman numerals are read as cardinals, regnal ordinals or French ordinals", arguments: roman)

@@ -25,4 +25,6 @@ public struct NormalizationEvent: Hashable, Sendable {
     public var spoken: String?
     /// Why a candidate was refused (the guard's name).
     public var guardName: String?
+    /// The shown text around it, for review.
+    public var context: String = ""
 }

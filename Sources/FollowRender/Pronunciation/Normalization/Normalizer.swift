@@ -61,8 +61,13 @@ final class Normalizer {
                     let padded = Self.touchesLetter(units, before: shown.lowerBound, floor: tokens[0].range.lowerBound)
                         || Self.touchesLetter(units, after: shown.upperBound, ceiling: tokens[tokens.count - 1].range.upperBound)
                     found.append(Replacement(shown: shown, spoken: spoken, padded: padded))
-                    record?(NormalizationEvent(family: rule.family, language: scan.language.code,
-                                               shown: String(decoding: units[shown], as: UTF16.self), spoken: spoken, guardName: nil))
+                    if let record {
+                        let lower = max(tokens[0].range.lowerBound, shown.lowerBound - 30)
+                        let upper = min(tokens[tokens.count - 1].range.upperBound, shown.upperBound + 30)
+                        record(NormalizationEvent(family: rule.family, language: scan.language.code,
+                                                  shown: String(decoding: units[shown], as: UTF16.self), spoken: spoken,
+                                                  guardName: nil, context: String(decoding: units[lower..<upper], as: UTF16.self)))
+                    }
                     index = through + 1
                     advanced = true
                 }

@@ -61,11 +61,18 @@ enum RomanNumeralRule: NormalizationRule {
         let previous = scan.previous(before: index)
         let previousWord = previous.flatMap { scan.tokens[$0].isWord ? scan.tokens[$0] : nil }
         let cardinal = { () -> NormalizationMatch? in scan.numbers.words(value).map { .rewrite(through: index, spoken: $0) } }
+        // English "I" followed by a lowercase word is the pronoun, whatever comes before ("the part I did").
+        if token.text == "I", scan.language.code == "en", let next = scan.next(after: index), scan.tokens[next].isWord,
+           !scan.tokens[next].isCapitalized, !["of", "and"].contains(scan.tokens[next].text) {
+            return .refused("pronoun I")
+        }
         if let word = previousWord, scan.language.numberingWords.contains(word.text.lowercased())
             || (scan.language.code == "en" && ["war"].contains(word.text.lowercased())) {
             return cardinal()
         }
-        if scan.isHeading, scan.isFirstWord(index), headingPrefix(scan, after: index) { return cardinal() }
+        // A heading's own number ("II. The Pool of Tears"); a lone C, D, L or M is a letter of an index or a dictionary.
+        if scan.isHeading, scan.isFirstWord(index), headingPrefix(scan, after: index),
+           token.text.count > 1 || "IVX".contains(token.text) { return cardinal() }
         guard token.text.allSatisfy({ "IVX".contains($0) }), value <= 39 else { return .refused("capitalized word") }
         guard let name = previousWord, name.isCapitalized, !name.isAllCapitals || token.text.count > 1,
               !notNames.contains(name.text.lowercased()) else {
@@ -80,8 +87,10 @@ enum RomanNumeralRule: NormalizationRule {
             // "Elizabeth I" but not "Then Alice I think": the pronoun is followed by a verb.
             let next = scan.next(after: index).map { scan.tokens[$0] }
             let ends = next == nil || [",", ".", ";", ":", ")", "!", "?", "—", "’", "”"].contains(next!.text)
-            let linked = next.map { ["of", "de", "von", "der", "d", "and", "et", "und", "y"].contains($0.text.lowercased()) } ?? false
-            guard ends || linked else { return .refused("pronoun I") }
+            let linked = next.map { ["of"].contains($0.text.lowercased()) } ?? false
+            // "Says I, …", "Thinks I." : a verb first in the sentence, then the pronoun.
+            let firstWord = previous.map { scan.isFirstWord($0) } ?? true
+            guard linked || (ends && !firstWord) else { return .refused("pronoun I") }
         }
         // German writes a regnal numeral with its ordinal period ("Heinrich VIII."); without it, a model ("Golf IV").
         if scan.language.code == "de", scan.touching(after: index)?.text != "." { return .refused("no ordinal period") }
