@@ -14,9 +14,10 @@ enum InspectCommand: Command {
         authors, language, EPUB version and layout, then one row per narrated spine
         item: index (1-based spine position), href, title, language, matter (body,
         or the kind of front or back matter), UTF-16 length,
-        sentence and word counts, and the estimated narration time at 1x. A warning
-        per chapter and language names text the voice cannot speak (with a count
-        and an example), after lexicons and Japanese readings are applied.
+        sentence and word counts, and the estimated narration time at 1x. One warning
+        per language names text the voice cannot speak (with a count, the first
+        chapters and an example), after lexicons and Japanese readings are applied;
+        a language with no voice of its own is read by a voice of its script (one note).
 
         Options:
           --json            Print the report as JSON.

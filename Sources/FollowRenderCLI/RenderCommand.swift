@@ -66,7 +66,9 @@ enum RenderCommand: Command {
 
         The book's own pronunciation hints are applied: PLS lexicons its documents
         link, and ssml:ph phonemes on elements. Japanese text is read from MeCab's
-        readings. A warning per chapter and language names text the voice cannot speak.
+        readings. Numerals, money, abbreviations, years, dates, units and clock times
+        are read as a narrator would (--normalize). One warning per language names
+        text the voice cannot speak; a language with no voice is read by a voice of its script.
 
         Input options (BOOK a .txt, .md or .pdf file; --epub then builds a new EPUB 3):
         \(InputArguments.help)

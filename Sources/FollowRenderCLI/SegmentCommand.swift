@@ -19,7 +19,8 @@ enum SegmentCommand: Command {
           --json            Print {"index","href","text","sentences":[{"range","words","spoken"}]},
                             "spoken" being the exact string sent to eSpeak NG.
           --spoken          Print under each sentence what eSpeak NG is given for it
-                            (lexicon aliases, [[phonemes]], Japanese readings).
+                            (lexicon aliases, [[phonemes]], normalized numerals,
+                            money and abbreviations, Japanese readings).
         \(BookReadingArguments.help(includeNotes: "Narrate footnote and endnote bodies too."))
         """
 
