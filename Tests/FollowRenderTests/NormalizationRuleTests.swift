@@ -144,6 +144,26 @@ struct NormalizationRuleTests {
         Case(language: "en", shown: "M", spoken: "M", heading: true),
     ]
 
+    static let segmentation: [(language: String, text: String, sentences: Int)] = [
+        ("fr", "M. Dupont arriva avec Mme Lebrun. Ils partirent.", 2),
+        ("fr", "Voir p. 12 pour la carte. Elle est belle.", 2),
+        ("de", "Obst, z. B. Äpfel, ist gesund. Siehe Nr. 5 auf S. 12 im Buch. Dr. Weber kam.", 3),
+        ("es", "El Sr. García vio a la Sra. López. Véase la pág. 7 del libro. Luego se fue.", 3),
+        ("en", "Dr. Watson met Prof. Moriarty. See No. 5 on p. 12 today.", 2),
+    ]
+
+    @Test("Sentences do not break after the abbreviations the rules read in full, in each language")
+    func abbreviationsKeepSentencesWhole() throws {
+        for example in Self.segmentation {
+            let count = example.text.utf16.count
+            let text = ChapterText(text: example.text, paragraphs: [Paragraph(range: TextRange(location: 0, length: count), kind: .text)],
+                                   languages: [LanguageRun(range: TextRange(location: 0, length: count), language: example.language)],
+                                   sourceMap: [])
+            let sentences = try Segmenter.sentences(in: text)
+            #expect(sentences.count == example.sentences, "[\(example.language)] \(sentences.map { text.substring($0.range) })")
+        }
+    }
+
     @Test("Roman numerals are read as cardinals, regnal ordinals or French ordinals", arguments: roman)
     func romanNumerals(_ example: Case) { Self.check(example) }
 
