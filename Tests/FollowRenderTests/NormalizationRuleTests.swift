@@ -141,6 +141,7 @@ struct NormalizationRuleTests {
         Case(language: "en", shown: "Says I, it is late.", spoken: "Says I, it is late."),
         Case(language: "en", shown: "It was the part I did best.", spoken: "It was the part I did best."),
         Case(language: "en", shown: "C", spoken: "C", heading: true),
+        Case(language: "en", shown: "For 20 m. from the coast it rose.", spoken: "For 20 m. from the coast it rose."),
         Case(language: "en", shown: "M", spoken: "M", heading: true),
     ]
 
