@@ -38,6 +38,14 @@ With --parallel, instead: every core on one book and on a batch (issue 16).
   other (niced) work took meanwhile, which no scheduling here can give back.
   scripts/benchmark.py --parallel [--rate 4x] [--units 48000] [--batch-books all|N]
 
+With --normalization, issue 27's target instead: the normalization stage's share of render CPU
+(target <= 3%), measured in one run on one book: a fresh --jobs 1 render with `--normalize auto`
+against the same render with `--normalize none` (CPU difference over the render's CPU), and the
+stage on its own: `inspect --normalization` (every chapter's spoken form with the rules) against
+`inspect --normalize none` (no spoken forms), counted twice as a render builds the spoken forms
+twice (the pronunciation stage's check, then the chapter scripts):
+  scripts/benchmark.py ../shared/corpus/books/moby-dick.epub --rate 4x --normalization [--repeat 3]
+
 With --single-file or --many-chapters, issue 24's targets instead (see scripts/benchmark_speech_once.py):
   scripts/benchmark.py ../shared/corpus/books/moby-dick.epub --rate 4x --single-file --baseline-cli OLD/follow-render
   scripts/benchmark.py --rate 4x --many-chapters --baseline-cli OLD/follow-render
@@ -260,6 +268,27 @@ def generated_book(folder, chapters, units, group=1):
     return folder
 
 
+def normalization_share(book, work, rate, selection, repeat):
+    """Issue 27: the normalization stage's CPU against the render's (target <= 3%)."""
+    renders = {"auto": [], "none": []}
+    for round_ in range(repeat):
+        for mode in ("none", "auto"):
+            out = os.path.join(work, f"norm-{mode}-{round_}")
+            renders[mode].append(timed([CLI, book, "--out", out, "--rate", rate, "--chapters", selection, "--jobs", "1",
+                                        "--normalize", mode, "--quiet"]))
+            shutil.rmtree(out, ignore_errors=True)
+    stage = {"auto": [], "none": []}
+    for _ in range(max(3, repeat)):
+        stage["auto"].append(timed([CLI, "inspect", book, "--normalization"]))
+        stage["none"].append(timed([CLI, "inspect", book, "--normalize", "none"]))
+    cpu = {mode: statistics.median(f["cpu"] for f in renders[mode]) for mode in renders}
+    alone = statistics.median(f["cpu"] for f in stage["auto"]) - statistics.median(f["cpu"] for f in stage["none"])
+    print(f"render --jobs 1, --normalize none: CPU {cpu['none']:.2f} s; --normalize auto: CPU {cpu['auto']:.2f} s "
+          f"(median of {repeat}); difference {100 * (cpu['auto'] - cpu['none']) / cpu['none']:+.2f}% of render CPU")
+    print(f"the stage alone (inspect --normalization minus --normalize none, median of {max(3, repeat)}): {alone:.3f} s CPU; "
+          f"twice that is {100 * 2 * alone / cpu['none']:.2f}% of render CPU (target <= 3%)")
+
+
 def parallel_benchmarks(options):
     """Every core busy on one book (split chapters) and on a batch of books."""
     work = tempfile.mkdtemp(prefix="follow-render-bench-")
@@ -318,6 +347,7 @@ def main():
                         help="render with vs without --audiobook (wall ratio target <= 1.30), then packaging peak memory")
     parser.add_argument("--formats", default="m4b,mp3,opus", help="--audiobook-ratio: the single-file formats to time")
     parser.add_argument("--parallel", action="store_true", help="split chapters and batch utilisation instead")
+    parser.add_argument("--normalization", action="store_true", help="issue 27: the normalization stage's share of render CPU")
     parser.add_argument("--units", type=int, default=48_000, help="--parallel: UTF-16 units of the one-chapter book")
     parser.add_argument("--batch-books", default="all", help="--parallel: all corpus books, or the N smallest")
     parser.add_argument("--single-file", action="store_true", help="issue 24: --format none and --audiobook against today's")
@@ -355,6 +385,9 @@ def main():
 
     work = tempfile.mkdtemp(prefix="follow-render-bench-")
     try:
+        if options.normalization:
+            normalization_share(book, work, options.rate, selection, options.repeat)
+            return
         if options.single_file:
             benchmark_speech_once.single_file(sys.modules[__name__], options, book, chapters, work)
             return

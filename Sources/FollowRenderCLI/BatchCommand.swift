@@ -10,7 +10,7 @@ enum BatchCommand: Command {
         Usage: follow-render batch LIST --out-root DIR [--task-index I --task-count N]
                                    [--report] [--dry-run] [render options]
                                    [--epub NAME [--granularity sentence|word]] [--audiobook NAME]
-                                   [--library DIR] [--lexicon FILE]…
+                                   [--library DIR] [--lexicon FILE]… [--normalize auto|none]
 
         LIST is a file of book paths, one per line (relative to the file's folder;
         '#' starts a comment), or a folder walked for .epub files and unpacked EPUB
@@ -35,7 +35,7 @@ enum BatchCommand: Command {
           --quiet           No progress lines and no summary.
           Render options, applied to every book (see 'follow-render render --help'):
           --rate --wpm --voice --format --bitrate --chapters --jobs --include-notes
-          --matter --force --strict --sync --web --granularity --lexicon, and the input
+          --matter --force --strict --sync --web --granularity --lexicon --normalize, and the input
           options (--encoding …) for text, Markdown and PDF books. Outputs with a path
           of their own take a file name instead, written into each book's folder:
           --epub NAME       DIR/<slug>/NAME, the read-aloud EPUB (e.g. read-aloud.epub).
@@ -68,6 +68,7 @@ enum BatchCommand: Command {
         let audiobook = try arguments.option("--audiobook")
         let library = try arguments.option("--library")
         let lexicons = try PronunciationOptions.lexicons(&arguments)
+        let normalize = try PronunciationOptions.normalize(&arguments)
         let root = try arguments.option("--out-root")
         let rate = try arguments.option("--rate")
         let wpm = try arguments.integer("--wpm", in: 80...1000)
@@ -113,6 +114,7 @@ enum BatchCommand: Command {
         var settings = try RenderCommand.settings(rate: rate, wpm: wpm, voice: voice, format: format, bitrate: bitrate,
                                                   includeNotes: includeNotes, input: input)
         settings.lexicons = lexicons
+        settings.normalize = normalize
         let single = audiobook != nil || library != nil ? AudiobookStep.Request(path: audiobook, library: library) : nil
         let batch = BatchOptions(settings: settings, selection: selection, jobs: jobs, force: force, strict: strict, sync: sync,
                                  matter: matter, web: web, epub: epub.map { RenderOptions.EPUB(path: $0, granularity: granularity) },

@@ -7,12 +7,15 @@ struct BookReadingArguments {
     var narration: NarrationOptions
     /// The `--lexicon` files, absolute, in the order given.
     var lexicons: [String]
+    /// `--normalize auto|none`.
+    var normalize: Bool
     var input: InputOptions
 
     static func parse(_ arguments: inout Arguments) throws -> BookReadingArguments {
         let lexicons = try PronunciationOptions.lexicons(&arguments)
+        let normalize = try PronunciationOptions.normalize(&arguments)
         let narration = NarrationOptions(includeNotes: arguments.flag("--include-notes"), matter: try arguments.matter())
-        return BookReadingArguments(narration: narration, lexicons: lexicons, input: try InputArguments.parse(&arguments))
+        return BookReadingArguments(narration: narration, lexicons: lexicons, normalize: normalize, input: try InputArguments.parse(&arguments))
     }
 
     /// The group's help, from the `--include-notes` line (whose text each command

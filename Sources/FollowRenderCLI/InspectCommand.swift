@@ -6,39 +6,47 @@ enum InspectCommand: Command {
     static let name = "inspect"
     static let summary = "Show a book's metadata and the chapters that will be narrated"
     static let help = """
-        Usage: follow-render inspect BOOK [--json] [--include-notes] [--matter all|body] [input options]
-                                  [--lexicon FILE]…
+        Usage: follow-render inspect BOOK [--json] [--normalization] [--include-notes] [--matter all|body] [input options]
+                                  [--lexicon FILE]… [--normalize auto|none]
 
         Reads BOOK (an .epub file, an unpacked EPUB folder, or a text, Markdown or
         PDF file, with the encoding and language it was read with) and prints its title,
         authors, language, EPUB version and layout, then one row per narrated spine
         item: index (1-based spine position), href, title, language, matter (body,
         or the kind of front or back matter), UTF-16 length,
-        sentence and word counts, and the estimated narration time at 1x. A warning
-        per chapter and language names text the voice cannot speak (with a count
-        and an example), after lexicons and Japanese readings are applied.
+        sentence and word counts, and the estimated narration time at 1x. One warning
+        per language names text the voice cannot speak (with a count, the first
+        chapters and an example), after lexicons and Japanese readings are applied;
+        a language with no voice of its own is read by a voice of its script (one note).
 
         Options:
           --json            Print the report as JSON.
+          --normalization   Print instead what the normalization rules do to the book: per
+                            language and rule family the tokens rewritten and the candidates
+                            refused (by guard), then a sample of 50 rewrites per language.
         \(BookReadingArguments.help(includeNotes: "Count footnote and endnote bodies as narrated text."))
         """
 
     struct Options {
         var path: String
         var json: Bool
+        var normalization: Bool
         var reading: BookReadingArguments
     }
 
     static func parse(_ arguments: inout Arguments) throws -> Options {
         let json = arguments.flag("--json")
+        let normalization = arguments.flag("--normalization")
         let reading = try BookReadingArguments.parse(&arguments)
-        return Options(path: try arguments.positionals("BOOK")[0], json: json, reading: reading)
+        return Options(path: try arguments.positionals("BOOK")[0], json: json, normalization: normalization, reading: reading)
     }
 
     static func run(_ options: Options) throws -> Int32 {
         let reading = options.reading
+        if options.normalization { return try printNormalization(options) }
         let report = try BookOpener.inspect(options.path, options: reading.narration, input: reading.input,
-                                            lexicons: reading.lexicons) { Console.warning(file: options.path, $0) }
+                                            lexicons: reading.lexicons, normalize: reading.normalize,
+                                            note: { Console.error("follow-render: note: \($0)") }) { Console.warning(file: options.path, $0) }
         if options.json {
             try printJSON(report)
         } else {
@@ -65,4 +73,37 @@ enum InspectCommand: Command {
         print(Table.render(header: ["#", "href", "title", "lang", "matter", "chars", "sentences", "words", "1x"], rows: rows,
                            rightAligned: [0, 5, 6, 7, 8]))
     }
+
+    /// `--normalization`: the rules' counts and samples for the book.
+    private static func printNormalization(_ options: Options) throws -> Int32 {
+        let warn = { (message: String) in Console.warning(file: options.path, message) }
+        let archive = try BookOpener.open(options.path, input: options.reading.input, warn: warn)
+        let chapters = try BookOpener.chapters(of: archive, path: options.path, options: options.reading.narration, warn: warn).chapters
+        var report = NormalizationReport()
+        let pronouncer = PronunciationOptions.pronouncer(archive, lexicons: options.reading.lexicons)
+        pronouncer.recordNormalization { report.add($0) }
+        for chapter in chapters where !pronouncer.speaksAsWritten(chapter) { _ = try pronouncer.spokenSentences(of: chapter) }
+        Console.output("language  family          rewritten  refused  guards")
+        for count in report.counts {
+            let guards = count.guards.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+            Console.output(count.language.padding(toLength: 10, withPad: " ", startingAt: 0)
+                + count.family.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0)
+                + String(count.rewritten).leftPadded(9) + String(count.refused).leftPadded(9) + (guards.isEmpty ? "" : "  \(guards)"))
+        }
+        for language in report.languages {
+            let samples = report.samples(language)
+            guard !samples.isEmpty else { continue }
+            Console.output("")
+            Console.output("sample of \(samples.count) rewrites in '\(language)':")
+            for event in samples {
+                let context = event.context.replacingOccurrences(of: "\n", with: " ")
+                Console.output("  \(event.family.rawValue) | \(event.shown) → \(event.spoken ?? "") | …\(context)…")
+            }
+        }
+        return 0
+    }
+}
+
+private extension String {
+    func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
 }

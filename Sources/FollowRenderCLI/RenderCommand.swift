@@ -11,7 +11,7 @@ enum RenderCommand: Command {
                              [--jobs N] [--include-notes] [--matter all|body] [--force] [--strict]
                              [--sync vtt,srt,guided] [--web] [--quiet]
                              [--epub PATH [--granularity sentence|word]] [--audiobook PATH] [--library DIR]
-                             [input options] [--lexicon FILE]…
+                             [input options] [--lexicon FILE]… [--normalize auto|none]
 
         Narrates BOOK (an .epub file, an unpacked EPUB folder, or a plain-text,
         Markdown or PDF file, told apart by content) with eSpeak NG and
@@ -66,7 +66,9 @@ enum RenderCommand: Command {
 
         The book's own pronunciation hints are applied: PLS lexicons its documents
         link, and ssml:ph phonemes on elements. Japanese text is read from MeCab's
-        readings. A warning per chapter and language names text the voice cannot speak.
+        readings. Numerals, money, abbreviations, years, dates, units and clock times
+        are read as a narrator would (--normalize). One warning per language names
+        text the voice cannot speak; a language with no voice is read by a voice of its script.
 
         Input options (BOOK a .txt, .md or .pdf file; --epub then builds a new EPUB 3):
         \(InputArguments.help)
@@ -102,6 +104,7 @@ enum RenderCommand: Command {
         let audiobook = try arguments.option("--audiobook")
         let library = try arguments.option("--library")
         let lexicons = try PronunciationOptions.lexicons(&arguments)
+        let normalize = try PronunciationOptions.normalize(&arguments)
         let path = try arguments.positionals("BOOK")[0]
 
         let format = AudioFormat(rawValue: formatName)
@@ -124,6 +127,7 @@ enum RenderCommand: Command {
         var settings = try settings(rate: rate, wpm: wpm, voice: voice, format: format, bitrate: bitrate, includeNotes: includeNotes,
                                     input: input)
         settings.lexicons = lexicons
+        settings.normalize = normalize
         let chosen = try selection.map { text throws(UsageError) -> ChapterSelection in
             guard let parsed = ChapterSelection(text) else { throw UsageError("--chapters takes a list such as 1,3-5, not '\(text)'") }
             return parsed

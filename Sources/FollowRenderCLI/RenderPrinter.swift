@@ -29,6 +29,8 @@ final class RenderPrinter: Sendable {
         switch event {
         case let .warning(file, message):
             Console.warning(file: file, message)
+        case let .note(line):
+            if !quiet { Console.error("follow-render: note: \(line)") }
         case let .prepared(chapters, sampleRate):
             let (cancellation, style, book) = (cancellation, ProgressView.style(quiet: quiet), book)
             state.withLock { state in

@@ -7,7 +7,7 @@ enum SegmentCommand: Command {
     static let summary = "Print one chapter's narration text split into sentences and words"
     static let help = """
         Usage: follow-render segment BOOK --chapter N [--json] [--spoken] [--include-notes] [--matter all|body]
-                                     [input options] [--lexicon FILE]…
+                                     [input options] [--lexicon FILE]… [--normalize auto|none]
 
         Prints the narration text of the spine item at 1-based position N, one
         sentence per line with its UTF-16 range [location, length]. Ranges count
@@ -19,7 +19,8 @@ enum SegmentCommand: Command {
           --json            Print {"index","href","text","sentences":[{"range","words","spoken"}]},
                             "spoken" being the exact string sent to eSpeak NG.
           --spoken          Print under each sentence what eSpeak NG is given for it
-                            (lexicon aliases, [[phonemes]], Japanese readings).
+                            (lexicon aliases, [[phonemes]], normalized numerals,
+                            money and abbreviations, Japanese readings).
         \(BookReadingArguments.help(includeNotes: "Narrate footnote and endnote bodies too."))
         """
 
@@ -45,7 +46,8 @@ enum SegmentCommand: Command {
         let archive = try openBook(options.path, input: options.reading.input)
         var chapter = try BookOpener.chapter(options.index, of: archive, path: options.path, options: options.reading.narration,
                                              segmented: false)
-        let pronouncer = PronunciationOptions.pronouncer(archive, lexicons: options.reading.lexicons)
+        let pronouncer = PronunciationOptions.pronouncer(archive, lexicons: options.reading.lexicons,
+                                                        normalize: options.reading.normalize)
         do {
             var json = options.json ? try SegmentationJSON(chapter: chapter, to: FileHandle.standardOutput) : nil
             if !options.json { Console.output("\(chapter.index)  \(chapter.href)  \(chapter.title)") }

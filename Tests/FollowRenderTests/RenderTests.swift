@@ -120,11 +120,11 @@ struct VoicePieceTests {
         let engine = try SpeechEngine.shared()
         let voices = try VoiceResolver(engine: engine, forced: nil, bookLanguage: "en")
         let sentence = try #require(chapter.sentences.first { chapter.text.substring($0.range).contains("Merci") })
-        let pieces = VoicePiece.pieces(of: sentence, in: chapter, voices: voices)
+        let pieces = VoicePiece.pieces(of: sentence, in: chapter, units: Array(chapter.text.text.utf16), voices: voices)
         #expect(pieces.map(\.voice) == [try #require(engine.voiceName(forLanguage: "en")), try #require(engine.voiceName(forLanguage: "fr"))])
         #expect(chapter.text.substring(pieces[1].range).hasPrefix("« Merci pour la lumière"))
         #expect(pieces.flatMap(\.words) == sentence.words)
         let forced = try VoiceResolver(engine: engine, forced: "en-us", bookLanguage: "en")
-        #expect(VoicePiece.pieces(of: sentence, in: chapter, voices: forced).map(\.voice) == ["en-us"])
+        #expect(VoicePiece.pieces(of: sentence, in: chapter, units: Array(chapter.text.text.utf16), voices: forced).map(\.voice) == ["en-us"])
     }
 }

@@ -48,7 +48,8 @@ public enum BookOpener {
     /// only a chapter whose letters some voice may not read is kept whole for
     /// the coverage check.
     public static func inspect(_ path: String, options: NarrationOptions, input: InputOptions = InputOptions(),
-                               lexicons: [String] = [], warn: (String) -> Void) throws -> BookInspection {
+                               lexicons: [String] = [], normalize: Bool = true, note: (String) -> Void = { _ in },
+                               warn: (String) -> Void) throws -> BookInspection {
         let archive = try open(path, input: input, warn: warn)
         let reader = ChapterReader(archive: archive, options: options)
         let oneX = try SpeedTable.standard().wpm(forSpeed: 1)
@@ -77,7 +78,7 @@ public enum BookOpener {
         }
         guard !rows.isEmpty else { throw nothingToRead(path: path, unreadable: unreadable) }
         try PronunciationStage.prepare(archive: archive, bookPath: path, chapters: [], checked: checked,
-                                           lexicons: lexicons, voice: nil) { file, message in warn(file == path ? message : "\(file): \(message)") }
+                                           lexicons: lexicons, normalize: normalize, voice: nil, note: note) { file, message in warn(file == path ? message : "\(file): \(message)") }
         var report = BookInspection(book: archive.book, rows: rows)
         report.input = archive.input
         return report

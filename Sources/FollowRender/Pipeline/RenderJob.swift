@@ -55,8 +55,9 @@ public struct RenderJob: Sendable {
         try PronunciationStage.prepare(
             archive: archive, bookPath: path, chapters: chapters,
             checked: chapters.filter { options.selection?.contains($0.index) ?? true },
-            lexicons: options.settings.lexicons, voice: options.settings.voice, strict: options.strict
-        ) { file, message in onEvent(.warning(file: file, message: message)) }
+            lexicons: options.settings.lexicons, normalize: options.settings.normalize, voice: options.settings.voice,
+            strict: options.strict
+        ) { line in onEvent(.note(line)) } warn: { file, message in onEvent(.warning(file: file, message: message)) }
         let folder = try outputFolder()
         defer { if options.isTemporary { try? FileManager.default.removeItem(atPath: folder) } }
         var renderer = BookRenderer(bookPath: path, archive: archive, chapters: chapters, unreadable: unreadable,

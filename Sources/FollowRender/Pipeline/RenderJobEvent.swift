@@ -4,6 +4,9 @@
 public enum RenderJobEvent: Sendable {
     /// A recoverable fault, to print as one warning line naming `file`.
     case warning(file: String, message: String)
+    /// A choice the user should know of, to print as one `note:` line (a
+    /// language read by a voice chosen for its script).
+    case note(String)
     /// The book is read and synthesis is about to start.
     case prepared(chapters: [Chapter], sampleRate: Int)
     /// Progress of the chapter workers.

@@ -2,7 +2,8 @@ import Foundation
 
 /// The spoken-form stage for one book: decides, sentence by sentence, the
 /// exact text eSpeak NG is given, from the book's SSML hints and PLS lexicons,
-/// the user's lexicons and MeCab's Japanese readings (see `SpokenFormBuilder`).
+/// the user's lexicons, the normalization rules and MeCab's Japanese readings
+/// (see `SpokenFormBuilder`).
 ///
 /// Each lexicon is read once, when a chapter first needs it; MeCab is opened
 /// only for a chapter with Japanese text. Faults in lexicons go to `warn` once
@@ -14,10 +15,14 @@ public final class Pronouncer {
     private var bookLexicons: [String: Lexicon?] = [:]
     private var analyzer: JapaneseAnalyzer?
     private var warned = Set<PronunciationWarning>()
+    private let normalizer: Normalizer?
 
-    /// Reads the user lexicons at `lexiconPaths` (PLS or TSV files) now.
-    public init(archive: EPUBArchive, lexiconPaths: [String], warn: @escaping (PronunciationWarning) -> Void) {
+    /// Reads the user lexicons at `lexiconPaths` (PLS or TSV files) now;
+    /// `normalize` turns the normalization rules on (`--normalize auto`).
+    public init(archive: EPUBArchive, lexiconPaths: [String], normalize: Bool = true,
+                warn: @escaping (PronunciationWarning) -> Void) {
         self.archive = archive
+        normalizer = normalize ? Normalizer() : nil
         let language = archive.book.metadata.language
         users = LexiconMatcher(lexiconPaths.compactMap { LexiconReader.file(at: $0, language: language, warn: warn) })
         self.warn = warn
@@ -25,18 +30,27 @@ public final class Pronouncer {
 
     /// The spoken form of every sentence of `chapter`, in order.
     public func spokenSentences(of chapter: Chapter) throws(RenderError) -> [SpokenSentence] {
-        let builder = SpokenFormBuilder(bookLexicons: LexiconMatcher(lexicons(linkedBy: chapter)), userLexicons: users,
+        var builder = SpokenFormBuilder(bookLexicons: LexiconMatcher(lexicons(linkedBy: chapter)), userLexicons: users,
                                         analyzer: try analyzer(for: chapter))
+        builder.normalizer = normalizer
         return builder.sentences(of: chapter, warn: report)
     }
 
     /// Whether nothing can replace the text of `chapter` in speech: no SSML
-    /// phonemes, no lexicon (the book's or the user's), no Japanese. Its spoken
-    /// forms are then the shown text and computing them can warn of nothing.
+    /// phonemes, no lexicon (the book's or the user's), no Japanese, and no
+    /// text in a language the normalization rules serve (or normalization off).
+    /// Its spoken forms are then the shown text and computing them can warn of nothing.
     public func speaksAsWritten(_ chapter: Chapter) -> Bool {
         let hints = chapter.text.pronunciation
         let japanese = chapter.text.languages.contains { Lexicon.primary($0.language) == "ja" }
-        return hints.phonemes.isEmpty && hints.lexicons.isEmpty && users.isEmpty && !japanese
+        let normalized = normalizer != nil
+            && (Normalizer.normalizes(chapter.language) || chapter.text.languages.contains { Normalizer.normalizes($0.language) })
+        return hints.phonemes.isEmpty && hints.lexicons.isEmpty && users.isEmpty && !japanese && !normalized
+    }
+
+    /// Sees every rewrite and refusal of the normalization rules (the normalization report).
+    public func recordNormalization(_ record: @escaping (NormalizationEvent) -> Void) {
+        normalizer?.record = record
     }
 
     /// A fingerprint of what is spoken differently from the text in `chapter`

@@ -5,14 +5,17 @@
 /// scripts, `ScriptBuilder`, which report nothing again.)
 public enum PronunciationStage {
     /// Warnings go to `warn` as (file, message): a lexicon's own path for its
-    /// faults, `bookPath` for coverage. `checked` are the chapters whose
+    /// faults, `bookPath` for coverage: one line per language for the whole
+    /// book. `note` gets one line per language read by a voice chosen for its script. `checked` are the chapters whose
     /// coverage is reported (those being rendered); every chapter gets a key.
-    /// `lexicons` are the user's lexicon files; `voice` a voice forcing all text.
+    /// `lexicons` are the user's lexicon files; `normalize` turns the
+    /// normalization rules on; `voice` a voice forcing all text.
     /// With `strict` (`--strict`), any of these warnings is then a failure, as
     /// a fault in the book is (see `BookOpener`): every warning is still
     /// reported first, and the refusal names the first one.
     public static func prepare(archive: EPUBArchive, bookPath: String, chapters: [Chapter], checked: [Chapter],
-                               lexicons: [String], voice: String?, strict: Bool = false,
+                               lexicons: [String], normalize: Bool = true, voice: String?, strict: Bool = false,
+                               note: (String) -> Void = { _ in },
                                warn: (_ file: String, _ message: String) -> Void) throws(FileFailure) {
         var first: (file: String, message: String)?
         do {
@@ -21,11 +24,11 @@ public enum PronunciationStage {
                     if first == nil { first = (file, message) }
                     warn(file, message)
                 }
-                let pronouncer = Pronouncer(archive: archive, lexiconPaths: lexicons) { report($0.file, $0.message) }
-                for gap in try SpeechCoverage.gaps(in: checked, pronouncer: pronouncer, engine: { try SpeechEngine.shared() },
-                                                   forcedVoice: voice, bookLanguage: archive.book.metadata.language) {
-                    report(bookPath, gap.description)
-                }
+                let pronouncer = Pronouncer(archive: archive, lexiconPaths: lexicons, normalize: normalize) { report($0.file, $0.message) }
+                let coverage = try SpeechCoverage.report(in: checked, pronouncer: pronouncer, engine: { try SpeechEngine.shared() },
+                                                         forcedVoice: voice, bookLanguage: archive.book.metadata.language)
+                for line in coverage.notes { note(line) }
+                for line in coverage.lines { report(bookPath, line) }
                 _ = try pronouncer.fingerprints(of: chapters)
             }
         } catch {

@@ -12,6 +12,8 @@ enum Script: Hashable, Sendable {
     case greek
     case devanagari
     case thai
+    case bengali, gurmukhi, gujarati, oriya, tamil, telugu, kannada, malayalam, sinhala
+    case tibetan, myanmar, georgian, armenian, ethiopic, khmer, lao, cherokee
 
     /// The script of one character.
     static func of(_ scalar: Unicode.Scalar) -> Script {
@@ -25,8 +27,56 @@ enum Script: Hashable, Sendable {
         case 0x0370...0x03FF, 0x1F00...0x1FFF: .greek
         case 0x0900...0x097F: .devanagari
         case 0x0E01...0x0E5B: .thai
+        case 0x0980...0x09FF: .bengali
+        case 0x0A00...0x0A7F: .gurmukhi
+        case 0x0A80...0x0AFF: .gujarati
+        case 0x0B00...0x0B7F: .oriya
+        case 0x0B80...0x0BFF: .tamil
+        case 0x0C00...0x0C7F: .telugu
+        case 0x0C80...0x0CFF: .kannada
+        case 0x0D00...0x0D7F: .malayalam
+        case 0x0D80...0x0DFF: .sinhala
+        case 0x0E80...0x0EFF: .lao
+        case 0x0F00...0x0FFF: .tibetan
+        case 0x1000...0x109F: .myanmar
+        case 0x10A0...0x10FF: .georgian
+        case 0x0530...0x058F: .armenian
+        case 0x1200...0x139F: .ethiopic
+        case 0x13A0...0x13FF: .cherokee
+        case 0x1780...0x17FF: .khmer
         default: .common
         }
+    }
+
+    /// The eSpeak NG languages whose voices read each script, preferred first:
+    /// the choice for text in a language with no voice of its own (Sanskrit and
+    /// Pali in Devanagari are read by the Hindi voice). Scripts not listed have none.
+    static let voiceLanguages: [Script: [String]] = [
+        .devanagari: ["hi", "mr", "ne", "kok"], .bengali: ["bn", "as", "bpy"], .gurmukhi: ["pa"], .gujarati: ["gu"],
+        .oriya: ["or"], .tamil: ["ta"], .telugu: ["te"], .kannada: ["kn"], .malayalam: ["ml"], .sinhala: ["si"],
+        .myanmar: ["my"], .georgian: ["ka"], .armenian: ["hy", "hyw"], .ethiopic: ["am"], .thai: ["th"],
+        .cherokee: ["chr"], .arabic: ["ar", "fa", "ur"], .hebrew: ["he"], .cyrillic: ["ru", "uk", "bg"],
+        .greek: ["el"], .han: ["cmn"], .kana: ["ja"],
+    ]
+
+    /// The script's name in messages.
+    var name: String {
+        switch self {
+        case .han: "Han"
+        case .kana: "kana"
+        case .oriya: "Oriya"
+        default: "\(self)".prefix(1).uppercased() + "\(self)".dropFirst()
+        }
+    }
+
+    /// The script most letters of `units` are written in (`common` when none is).
+    static func dominant<S: Sequence>(in units: S) -> Script where S.Element == UInt16 {
+        var counts: [Script: Int] = [:]
+        for unit in units where unit >= 0x0370 {
+            let script = (0xD800...0xDFFF).contains(unit) ? Script.han : Script.of(Unicode.Scalar(unit) ?? " ")
+            if script != .common { counts[script, default: 0] += 1 }
+        }
+        return counts.max { $0.value < $1.value || ($0.value == $1.value && "\($0.key)" > "\($1.key)") }?.key ?? .common
     }
 
     /// The scripts a voice for `language` (its first eSpeak language, e.g. `ja`,
@@ -43,7 +93,7 @@ enum Script: Hashable, Sendable {
         case "el", "grc": [.greek]
         case "hi", "mr", "ne", "sa", "kok", "bh": [.devanagari]
         case "th": [.thai]
-        default: []
+        default: voiceLanguages.filter { $0.value.contains(primary) }.map(\.key)
         }
         // eSpeak switches to its Korean voice for Hangul by itself.
         return Set(own + [.common, .hangul])

@@ -25,18 +25,62 @@ public enum SpeechCoverage {
         }
     }
 
+    /// The gaps of a book, and the voices chosen for a language by its script.
+    public struct Report: Sendable {
+        /// Per chapter and language, in order.
+        public var gaps: [Gap] = []
+        /// One `note:` line for each language read by a voice of another language
+        /// that reads its script ("sa" in Devanagari by the Hindi voice).
+        public var notes: [String] = []
+        /// Languages whose script no installed voice reads, with the script's name.
+        public var unreadScripts: [String: String] = [:]
+
+        /// The gaps aggregated to one line per language for the whole book (a
+        /// Sanskrit book of 2,014 chapters gives one line, not 2,014), with the
+        /// count, the first chapters and the first example.
+        public var lines: [String] {
+            var order: [String] = []
+            var byLanguage: [String: [Gap]] = [:]
+            for gap in gaps {
+                if byLanguage[gap.language] == nil { order.append(gap.language) }
+                byLanguage[gap.language, default: []].append(gap)
+            }
+            return order.map { language in
+                let found = byLanguage[language]!
+                let count = found.reduce(0) { $0 + $1.count }
+                let chapters = found.map(\.chapter)
+                let shown = chapters.prefix(5).map(String.init).joined(separator: ", ")
+                let place = chapters.count == 1 ? "chapter \(shown)"
+                    : "\(chapters.count) chapters (\(shown)\(chapters.count > 5 ? ", …" : ""))"
+                let why = unreadScripts[language].map { "; no installed eSpeak NG voice reads the \($0) script" } ?? ""
+                return "\(place): \(count) character\(count == 1 ? "" : "s") in '\(language)' text that the voice "
+                    + "'\(found[0].voice)' cannot speak (it spells them out or skips them)\(why), e.g. \(found[0].example.debugDescription)"
+            }
+        }
+    }
+
     /// The gaps of `chapters`, per chapter and language, in order. `engine` is
     /// started only when some text is in a script not every voice reads.
     public static func gaps(in chapters: [Chapter], pronouncer: Pronouncer, engine start: () throws -> SpeechEngine,
                             forcedVoice: String?, bookLanguage: String) throws -> [Gap] {
+        try report(in: chapters, pronouncer: pronouncer, engine: start, forcedVoice: forcedVoice, bookLanguage: bookLanguage).gaps
+    }
+
+    /// The gaps of `chapters` and the voices chosen by script for them.
+    public static func report(in chapters: [Chapter], pronouncer: Pronouncer, engine start: () throws -> SpeechEngine,
+                              forcedVoice: String?, bookLanguage: String) throws -> Report {
         let candidates = chapters.filter(hasUncommonLetters)
-        guard !candidates.isEmpty else { return [] }
+        guard !candidates.isEmpty else { return Report() }
         let engine = try start()
         let voices = try VoiceResolver(engine: engine, forced: forcedVoice, bookLanguage: bookLanguage)
         var gaps: [Gap] = []
         for chapter in candidates {
+            let units = Array(chapter.text.text.utf16)
             let readable = { (language: String) -> (voice: String, scripts: Set<Script>) in
-                let voice = voices.voice(for: language)
+                let voice = voices.voice(for: language) {
+                    Script.dominant(in: chapter.text.languages.filter { $0.language == language }.lazy
+                        .flatMap { units[$0.range.location..<min($0.range.end, units.count)] }.prefix(4096))
+                }
                 return (voice, Script.readable(byVoiceLanguage: engine.voice(named: voice)?.languages.first ?? language))
             }
             guard hasUnreadable(chapter, readable: readable) else { continue }
@@ -60,7 +104,9 @@ public enum SpeechCoverage {
             }
             gaps += order.compactMap { found[$0] }
         }
-        return gaps
+        var report = Report(gaps: gaps, notes: voices.scriptChoices.map(\.note))
+        for (language, script) in voices.unreadScripts { report.unreadScripts[language] = script.name }
+        return report
     }
 
     /// The letters of `text` outside `scripts`, except a Greek letter standing

@@ -1,6 +1,8 @@
 /// Chooses what eSpeak NG says for each sentence of a chapter, in priority
 /// order: the document's SSML phonemes (`ssml:ph`), the PLS lexicons the
-/// document links, the user's `--lexicon` files, and for Japanese text MeCab's
+/// document links, the user's `--lexicon` files, the normalization rules
+/// (`Normalizer`: numerals, money, abbreviations, years … in English, French,
+/// German and Spanish text) on what is left, and for Japanese text MeCab's
 /// readings of the words left (MeCab's bunsetsu, as the segmenter cut them),
 /// spoken with spaces between them so that eSpeak reports one word event per word.
 struct SpokenFormBuilder {
@@ -8,6 +10,8 @@ struct SpokenFormBuilder {
     let userLexicons: LexiconMatcher
     /// MeCab, for chapters with Japanese text; nil when there is none.
     let analyzer: JapaneseAnalyzer?
+    /// The normalization rules; nil with `--normalize none`.
+    var normalizer: Normalizer?
 
     /// The spoken form of each sentence of `chapter`, in order. SSML phonemes
     /// that cannot be converted are reported to `warn` and read as written.
@@ -15,11 +19,13 @@ struct SpokenFormBuilder {
         let units = Array(chapter.text.text.utf16)
         let hints = phonemeHints(of: chapter, warn: warn)
         var hintIndex = 0
+        let headings = normalizer == nil ? [] : chapter.text.paragraphs.filter { $0.kind == .heading }.map(\.range)
         return chapter.sentences.map { sentence in
             while hintIndex < hints.count, hints[hintIndex].shown.upperBound <= sentence.range.location { hintIndex += 1 }
             var fixed = hints[hintIndex...].prefix { $0.shown.lowerBound < sentence.range.end }.map { $0 }
             add(&fixed, from: bookLexicons, units: units, sentence: sentence, chapter: chapter)
             add(&fixed, from: userLexicons, units: units, sentence: sentence, chapter: chapter)
+            normalize(&fixed, units: units, sentence: sentence, chapter: chapter, headings: headings)
             addReadings(&fixed, units: units, sentence: sentence, chapter: chapter)
             let (kept, dropped) = SpokenBudget.fitting(fixed, shown: sentence.range.length)
             if dropped > 0 {
@@ -51,6 +57,42 @@ struct SpokenFormBuilder {
                                          isFree: { range in !taken.contains { $0.overlaps(range) } })
         guard !found.isEmpty else { return }
         chosen = (chosen + found).sorted { $0.shown.lowerBound < $1.shown.lowerBound }
+    }
+
+    /// Adds the normalization rules' rewrites of the text nothing replaced yet.
+    private func normalize(_ chosen: inout [Replacement], units: [UInt16], sentence: Sentence, chapter: Chapter,
+                           headings: [TextRange]) {
+        guard let normalizer else { return }
+        let range = sentence.range.location..<sentence.range.end
+        var runs: [(range: Range<Int>, tag: String)] = []
+        var cursor = range.lowerBound
+        for run in chapter.text.languages where run.range.end > range.lowerBound && run.range.location < range.upperBound {
+            let lower = max(run.range.location, range.lowerBound)
+            if cursor < lower { runs.append((cursor..<lower, chapter.language)) }
+            let upper = min(run.range.end, range.upperBound)
+            runs.append((lower..<upper, run.language))
+            cursor = upper
+        }
+        if cursor < range.upperBound { runs.append((cursor..<range.upperBound, chapter.language)) }
+        runs = runs.filter { Normalizer.normalizes($0.tag) }
+        guard !runs.isEmpty else { return }
+        let isHeading = Self.isInside(sentence.range.location, headings)
+        let taken = chosen.map(\.shown)
+        let found = normalizer.replacements(units: units, range: range, isHeading: isHeading, runs: runs,
+                                            isFree: { candidate in !taken.contains { $0.overlaps(candidate) } })
+        guard !found.isEmpty else { return }
+        chosen = (chosen + found).sorted { $0.shown.lowerBound < $1.shown.lowerBound }
+    }
+
+    /// Whether `offset` is inside one of `ranges` (ordered, not overlapping).
+    private static func isInside(_ offset: Int, _ ranges: [TextRange]) -> Bool {
+        var low = 0
+        var high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].end <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low < ranges.count && ranges[low].location <= offset
     }
 
     /// One replacement per shown word (MeCab's bunsetsu, see `JapaneseWords`)

@@ -18,6 +18,8 @@ public struct RenderSettings: Hashable, Sendable, Codable {
     public var input: InputOptions
     /// User pronunciation lexicons (`--lexicon`, PLS or TSV files), absolute paths, in priority order.
     public var lexicons: [String]
+    /// The normalization rules (`--normalize auto`, the default); off with `--normalize none`.
+    public var normalize: Bool = true
 
     public init(rateName: String, speed: Double, wpm: Int, voice: String? = nil, format: AudioFormat? = .mp3,
                 bitrate: Int = RenderSettings.defaultBitrate, includeNotes: Bool = false,

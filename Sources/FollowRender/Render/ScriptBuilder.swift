@@ -36,7 +36,7 @@ final class ScriptBuilder {
         sampleRate = engine.sampleRate
         let metadata = archive.book.metadata
         voices = try VoiceResolver(engine: engine, forced: settings.voice, bookLanguage: metadata.language)
-        pronouncer = Pronouncer(archive: archive, lexiconPaths: settings.lexicons) { _ in }
+        pronouncer = Pronouncer(archive: archive, lexiconPaths: settings.lexicons, normalize: settings.normalize) { _ in }
         self.folder = folder
         self.trackCount = trackCount
         album = metadata.title
@@ -122,7 +122,7 @@ final class ScriptBuilder {
         guard !sentence.words.isEmpty else { return [] }
         var pieces: [ChapterScript.Piece] = []
         let text = { (range: TextRange) in String(decoding: units[range.location..<range.end], as: UTF16.self) }
-        for voicePiece in VoicePiece.pieces(of: sentence, in: chapter, voices: voices) {
+        for voicePiece in VoicePiece.pieces(of: sentence, in: chapter, units: units, voices: voices) {
             if let form {
                 let (spokenText, relative) = form.piece(voicePiece.range, words: voicePiece.words)
                 for chunk in VoicePiece.spokenChunks(text: spokenText, words: relative) {

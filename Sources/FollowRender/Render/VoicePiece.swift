@@ -7,12 +7,15 @@ struct VoicePiece {
     var words: [TextRange]
 
     /// The pieces of `sentence`, in order, each holding at least one word.
-    static func pieces(of sentence: Sentence, in chapter: Chapter, voices: VoiceResolver) -> [VoicePiece] {
+    /// `units` is the chapter text, read for the script of a language with no voice of its own.
+    static func pieces(of sentence: Sentence, in chapter: Chapter, units: [UInt16], voices: VoiceResolver) -> [VoicePiece] {
         var pieces: [VoicePiece] = []
         for run in chapter.text.languages where run.range.end > sentence.range.location && run.range.location < sentence.range.end {
             let start = max(run.range.location, sentence.range.location)
             let end = min(run.range.end, sentence.range.end)
-            let voice = voices.voice(for: run.language)
+            let voice = voices.voice(for: run.language) {
+                Script.dominant(in: units[run.range.location..<min(run.range.end, units.count)].prefix(4096))
+            }
             let words = sentence.words.filter { $0.location >= start && $0.location < end }
             if let last = pieces.last, last.voice == voice || words.isEmpty {
                 pieces[pieces.count - 1].range.length = end - last.range.location

@@ -45,7 +45,8 @@ public enum Segmenter {
             try Array(utf16[start..<end]).withUnsafeBufferPointer { buffer in
                 let language = languages.language(at: base)
                 let local = 0..<buffer.count
-                for range in try sentenceRanges(in: buffer, block: local, iterator: iterators.iterator(.sentence, language)) {
+                for range in try sentenceRanges(in: buffer, block: local, iterator: iterators.iterator(.sentence, language),
+                                                language: language) {
                     var words: [TextRange] = []
                     for piece in languages.pieces(of: (range.lowerBound + base)..<(range.upperBound + base)) {
                         let pieceRange = (piece.range.lowerBound - base)..<(piece.range.upperBound - base)
@@ -137,12 +138,13 @@ public enum Segmenter {
     private static func sentenceRanges(
         in text: UnsafeBufferPointer<UInt16>,
         block: Range<Int>,
-        iterator: BreakIterator
+        iterator: BreakIterator,
+        language: String
     ) throws -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         try segments(of: text, in: block, with: iterator) { segment, _ in
             guard let trimmed = trim(segment, in: text) else { return }
-            if let last = ranges.last, SentenceJoins.continues(text, sentence: last, into: trimmed) {
+            if let last = ranges.last, SentenceJoins.continues(text, sentence: last, into: trimmed, language: language) {
                 ranges[ranges.count - 1] = last.lowerBound ..< trimmed.upperBound
             } else {
                 ranges.append(trimmed)

@@ -25,6 +25,12 @@
 ///   stay whole, while "in the U.S. Then", "plan B. Then" and, wrongly,
 ///   "met J. Smith" are split.
 ///
+/// The normalization rules' abbreviations of the block's language join too
+/// (`NormalizationLanguage`: French "M.", German "Nr.", "S.", "Dr.", Spanish
+/// "Sr.", "Sra.", "pág." …): a title before a capital, a numbering word before
+/// a number, and the Latin and German ones that never end a sentence ("z. B.",
+/// "d. h.", "vgl."), so that the sentence the stage reads in full is one sentence.
+///
 /// Everything else ICU ends stays a sentence end. In particular "a.m.", "p.m.",
 /// "etc.", "Jr.", "Inc." and "Co." before a capital end the sentence ("… at 5
 /// p.m. Then …"): in narration they more often close a sentence than precede a
@@ -54,14 +60,43 @@ enum SentenceJoins {
     /// ! ? ‼ ⁇ ⁈ ⁉
     private static let terminators: Set<UInt16> = [0x21, 0x3F, 0x203C, 0x2047, 0x2048, 0x2049]
 
+    /// One language's abbreviations, lowercased with their period, by how they join.
+    struct LanguageAbbreviations: Sendable {
+        var titles: Set<String> = []
+        var inline: Set<String> = []
+        var beforeNumbers: Set<String> = []
+
+        /// Abbreviations that end sentences as often as not ("etc.", "usw.") are left out.
+        init(_ language: NormalizationLanguage?) {
+            guard let language else { return }
+            // The first letter of a spaced one ("z." of "z. B.") never ends a sentence either.
+            for letters in language.abbreviations.keys where letters.contains(" ") {
+                inline.insert(letters.split(separator: " ")[0].lowercased())
+            }
+            for (letters, entry) in language.abbreviations where entry.period && !letters.contains(" ") {
+                let key = letters.lowercased() + "."
+                switch entry.context {
+                case .beforeName: titles.insert(key)
+                case .beforeNumber: beforeNumbers.insert(key)
+                case .always where !["etc.", "usw.", "u.a.", "uds.", "ud."].contains(key): inline.insert(key)
+                case .always: break
+                }
+            }
+        }
+    }
+
+    private static let byLanguage: [String: LanguageAbbreviations] = Dictionary(uniqueKeysWithValues:
+        ["en", "fr", "de", "es"].map { ($0, LanguageAbbreviations(NormalizationLanguage.of($0))) })
+
     /// Whether the sentence `sentence` of `text`, ending where ICU put a break,
-    /// continues into `next` (both trimmed, `next` after `sentence`).
-    static func continues(_ text: UnsafeBufferPointer<UInt16>, sentence: Range<Int>, into next: Range<Int>) -> Bool {
+    /// continues into `next` (both trimmed, `next` after `sentence`), in a block of `language`.
+    static func continues(_ text: UnsafeBufferPointer<UInt16>, sentence: Range<Int>, into next: Range<Int>,
+                          language: String = "") -> Bool {
         guard !sentence.isEmpty, !next.isEmpty,
               !(sentence.upperBound ..< next.lowerBound).contains(where: { CodeUnit.isLineBreak(text[$0]) })
         else { return false }
         return continuesDialogue(text, sentence: sentence, into: next)
-            || continuesAbbreviation(text, sentence: sentence, into: next)
+            || continuesAbbreviation(text, sentence: sentence, into: next, own: byLanguage[Lexicon.primary(language)])
     }
 
     /// The dialogue-tag rule: "?" or "!", closing punctuation, then a lowercase
@@ -76,7 +111,8 @@ enum SentenceJoins {
     }
 
     /// The abbreviation rule.
-    private static func continuesAbbreviation(_ text: UnsafeBufferPointer<UInt16>, sentence: Range<Int>, into next: Range<Int>) -> Bool {
+    private static func continuesAbbreviation(_ text: UnsafeBufferPointer<UInt16>, sentence: Range<Int>, into next: Range<Int>,
+                                              own: LanguageAbbreviations?) -> Bool {
         let period: UInt16 = 0x2E
         guard text[sentence.upperBound - 1] == period else { return false }
         var start = sentence.upperBound - 1
@@ -89,6 +125,12 @@ enum SentenceJoins {
         let key = token.lowercased()
         if titles.contains(key) || inline.contains(key) { return true }
         if beforeNumbers.contains(key) { return following == .digit }
+        if let own {
+            if own.inline.contains(key) { return true }
+            // A one-letter title ("M.", "D.") only before a capital, as initials are.
+            if own.titles.contains(key), token.first?.isUppercase == true, following == .uppercase { return true }
+            if own.beforeNumbers.contains(key) { return following == .digit }
+        }
         guard token != "I.", isInitials(token) else { return false }
         switch following {
         case .digit: return true
