@@ -6,7 +6,8 @@ enum RenderCommand: Command {
     static let name = "render"
     static let summary = "Narrate BOOK into per-chapter audio and timing sidecars (the default command)"
     static let help = """
-        Usage: follow-render [render] BOOK [--out DIR] [--rate PRESET | --wpm N] [--voice NAME]
+        Usage: follow-render [render] BOOK [--out DIR] [--rate PRESET | --wpm N] [--voice NAME[+VARIANT]]
+                             [--pitch N] [--intonation N] [--pauses LIST]
                              [--format mp3|wav|flac|ogg|none] [--bitrate KBPS] [--chapters LIST]
                              [--jobs N] [--include-notes] [--matter all|body] [--force] [--strict]
                              [--sync vtt,srt,guided] [--web] [--quiet]
@@ -27,7 +28,10 @@ enum RenderCommand: Command {
           --wpm N           eSpeak NG's raw words-per-minute instead of a preset (80-1000).
           --voice NAME      One eSpeak NG voice for everything (default: chosen by the
                             book's language, switched for passages in other languages).
-                            See 'follow-render voices'.
+                            NAME+VARIANT adds a variant (en+f3, en+m3, en+klatt, en+whisper);
+                            +VARIANT alone puts it on the voice chosen for each language.
+                            See 'follow-render voices' and 'follow-render voices --variants'.
+        \(VoiceOptions.help)
           --format F        mp3 (default, LAME), wav, flac or ogg (libsndfile), or none:
                             no per-chapter audio, only the --audiobook or --library file
                             (the sidecars then time that file).
@@ -102,6 +106,7 @@ enum RenderCommand: Command {
         let audiobook = try arguments.option("--audiobook")
         let library = try arguments.option("--library")
         let lexicons = try PronunciationOptions.lexicons(&arguments)
+        let voiceOptions = try VoiceOptions.parse(&arguments)
         let path = try arguments.positionals("BOOK")[0]
 
         let format = AudioFormat(rawValue: formatName)
@@ -124,6 +129,7 @@ enum RenderCommand: Command {
         var settings = try settings(rate: rate, wpm: wpm, voice: voice, format: format, bitrate: bitrate, includeNotes: includeNotes,
                                     input: input)
         settings.lexicons = lexicons
+        voiceOptions.apply(to: &settings)
         let chosen = try selection.map { text throws(UsageError) -> ChapterSelection in
             guard let parsed = ChapterSelection(text) else { throw UsageError("--chapters takes a list such as 1,3-5, not '\(text)'") }
             return parsed

@@ -83,6 +83,10 @@ public struct BookManifest: Hashable, Sendable, Codable {
     public var authors: [String]
     public var language: String
     public var voice: String
+    /// Pitch and intonation, when `--pitch` or `--intonation` changed them; absent for eSpeak's defaults.
+    public var voiceParameters: VoiceParameters?
+    /// The pauses, when `--pauses` changed them; absent for the defaults (`PauseSettings.standard`).
+    public var pauses: PauseSettings?
     public var rate: Rate
     public var engine: Engine
     public var duration: Seconds

@@ -59,7 +59,9 @@ struct ChapterRenderer {
     private func speak(_ sentence: ChapterScript.Sentence, into writer: any AudioWriter) throws -> Spoken {
         var spoken = Spoken()
         for piece in sentence.pieces {
-            let utterance = try synthesizer.synthesize(piece.text, voice: piece.voice, wpm: script.wpm, phonemeInput: piece.phonemes)
+            let utterance = try synthesizer.synthesize(piece.text, voice: piece.voice, wpm: script.wpm,
+                                                    parameters: script.voiceParameters ?? VoiceParameters(),
+                                                    phonemeInput: piece.phonemes)
             let voiced = utterance.voicedRange
             let aligned = WordAligner.align(sentence: piece.text, words: piece.words, utterance: utterance)
             let offset = spoken.length - voiced.lowerBound

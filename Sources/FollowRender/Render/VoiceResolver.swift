@@ -1,10 +1,14 @@
 /// Chooses the eSpeak NG voice for each language run, once per language.
 ///
-/// A forced voice (`--voice`) wins everywhere; a language with no voice of
-/// its own falls back to the book's voice, and the fallback is reported once.
+/// A forced voice (`--voice NAME` or `NAME+VARIANT`) wins everywhere; a
+/// variant alone (`--voice +f3`) is put on the voice chosen for each language;
+/// a language with no voice of its own falls back to the book's voice, and the
+/// fallback is reported once.
 final class VoiceResolver {
     private let engine: SpeechEngine
     private let forced: String?
+    /// `+VARIANT` put on every voice chosen by language, or "".
+    private let variant: String
     private let fallback: String
     private var cache: [String: String] = [:]
     /// Languages that had no voice of their own, in the order met.
@@ -12,14 +16,15 @@ final class VoiceResolver {
 
     init(engine: SpeechEngine, forced: String?, bookLanguage: String) throws(RenderError) {
         self.engine = engine
-        self.forced = forced
-        if let forced {
-            guard engine.voice(named: forced) != nil else {
-                throw RenderError(.speech, "eSpeak NG voice '\(forced)' is not installed (see 'follow-render voices')")
-            }
+        let variantOnly = forced?.hasPrefix("+") == true
+        self.forced = variantOnly ? nil : forced
+        variant = variantOnly ? forced ?? "" : ""
+        if let forced, !variantOnly {
+            try engine.checkVoice(forced)
             fallback = forced
         } else if let voice = engine.voiceName(forLanguage: bookLanguage) ?? engine.voiceName(forLanguage: "en") {
-            fallback = voice
+            fallback = voice + variant
+            try engine.checkVoice(fallback)
         } else {
             throw RenderError(.speech, "no eSpeak NG voice for the book's language '\(bookLanguage)' or for English")
         }
@@ -33,7 +38,7 @@ final class VoiceResolver {
         if let known = cache[language] { return known }
         let own = engine.voiceName(forLanguage: language)
         if own == nil { unvoicedLanguages.append(language) }
-        let voice = own ?? fallback
+        let voice = own.map { $0 + variant } ?? fallback
         cache[language] = voice
         return voice
     }
