@@ -182,7 +182,8 @@ enum RenderCommand: Command {
 
     static func settings(rate: String?, wpm: Int?, voice: String?, format: AudioFormat?, bitrate: Int,
                                  includeNotes: Bool, input: InputOptions) throws -> RenderSettings {
-        let table = try SpeedTable.standard()
+        // A variant whose stress lengths do not scale with the rate has presets of its own (VariantSpeeds).
+        let table = try SpeedTable.standard(forVoice: voice)
         if let wpm {
             let oneX = table.wpm(forSpeed: 1)
             return RenderSettings(rateName: "\(wpm)wpm", speed: Double(wpm) / Double(oneX), wpm: wpm, voice: voice,
