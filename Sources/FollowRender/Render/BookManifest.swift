@@ -95,6 +95,12 @@ public struct BookManifest: Hashable, Sendable, Codable {
     /// The single-file audiobook made from these chapters (`--audiobook`), if any.
     public var audiobook: AudiobookEntry?
 
+    /// The voice as the narrator is named in the single file and the read-aloud
+    /// EPUB: `en+f3`, with its pitch and intonation when they were changed.
+    public var voiceDescription: String {
+        voice + (voiceParameters?.summary.map { " (\($0))" } ?? "")
+    }
+
     public init(title: String, authors: [String], language: String, voice: String, rate: Rate, engine: Engine,
                 duration: Seconds, chapters: [Chapter], skipped: [Skipped]) {
         format = Self.formatName
