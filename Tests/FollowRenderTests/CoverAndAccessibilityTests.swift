@@ -38,9 +38,9 @@ struct CoverAndAccessibilityTests {
             let render = try RenderedFolder.load(folder + "/" + name, run: run)
             #expect(render.manifest.chapters.count >= 2)
             for chapter in render.manifest.chapters {
-                let tags = try DecodedAudio.probeTags(render.file(chapter.audio))
+                let tags = try DecodedAudio.probeTags(render.file(chapter.audioFile))
                 #expect(tags.cover == (extra == 0), "\(name): \(chapter.audio)")
-                let size = try FileManager.default.attributesOfItem(atPath: render.file(chapter.audio))[.size] as? Int ?? 0
+                let size = try FileManager.default.attributesOfItem(atPath: render.file(chapter.audioFile))[.size] as? Int ?? 0
                 #expect(size < 1 << 20, "\(name): \(chapter.audio) is \(size) bytes")
             }
         }

@@ -20,7 +20,7 @@ struct OutputCollisionTests {
         #expect(first.status == 0, "\(first.stderr)")
         let manifest = try RenderedFolder.load(out, run: first).manifest
         let chapter = try #require(manifest.chapters.first)
-        let before = try Data(contentsOf: URL(fileURLWithPath: out + "/" + chapter.audio))
+        let before = try Data(contentsOf: URL(fileURLWithPath: out + "/" + chapter.audioFile))
         // Named to pass the options' own checks of the extension: a lexicon and a cover can be called anything.
         let lexicon = folder + "/words.mp3"
         try "Keeper\tkeeper\n".write(toFile: lexicon, atomically: true, encoding: .utf8)
@@ -29,7 +29,7 @@ struct OutputCollisionTests {
         let text = folder + "/book.txt"
         try "Title\n\nChapter 1\n\nSome text to read.\n".write(toFile: text, atomically: true, encoding: .utf8)
         let cases: [(arguments: [String], kind: OutputSafetyError.Kind)] = [
-            ([TestPaths.sampleBook, "--out", out, "--audiobook", out + "/" + chapter.audio], .collision),
+            ([TestPaths.sampleBook, "--out", out, "--audiobook", out + "/" + chapter.audioFile], .collision),
             ([TestPaths.sampleBook, "--out", out, "--lexicon", lexicon, "--audiobook", lexicon], .input),
             ([text, "--out", out + "-text", "--cover", cover, "--epub", cover], .input),
         ]
@@ -44,7 +44,7 @@ struct OutputCollisionTests {
             let failure = #expect(throws: FileFailure.self) { try RenderJob(options: options).run { _ in } }
             #expect((failure?.cause as? OutputSafetyError)?.kind == kind, "\(arguments): \(failure?.reason ?? "")")
         }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/" + chapter.audio)) == before, "the chapter is left as it was")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/" + chapter.audioFile)) == before, "the chapter is left as it was")
         #expect(try String(contentsOfFile: lexicon, encoding: .utf8) == "Keeper\tkeeper\n")
         #expect(!FileManager.default.fileExists(atPath: out + "-text"))
     }
