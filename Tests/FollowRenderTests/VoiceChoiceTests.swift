@@ -97,7 +97,7 @@ struct VoiceChoiceTests {
             (["--voice", "nosuch+f3"], 1, "eSpeak NG voice 'nosuch' is not installed"),
             (["--voice", "+nosuch"], 1, "eSpeak NG voice variant 'nosuch' is not installed"),
             (["--pitch", "100"], 2, "--pitch takes a whole number from 0 to 99, not '100'"),
-            (["--intonation", "-1"], 2, "--intonation needs a value"),
+            (["--intonation", "-1"], 2, "--intonation takes a whole number from 0 to 99, not '-1'"),
             (["--pauses", "chapter=2,chapter=3"], 2, "--pauses sets 'chapter' twice"),
             (["--pauses", "breath=1"], 2, "--pauses knows sentence, line, paragraph, heading, chapter, not 'breath'"),
             (["--pauses", "sentence=-1"], 2, "--pauses sentence takes seconds from 0 to 30, not '-1'"),
@@ -108,7 +108,7 @@ struct VoiceChoiceTests {
             try? FileManager.default.removeItem(atPath: folder)
             let run = try CommandRun.cli([TestPaths.sampleBook, "--out", folder, "--quiet"] + arguments)
             #expect(run.status == status, "\(arguments): \(run.stderr)")
-            #expect(run.stderr.split(separator: "\n").first?.hasSuffix(message) == true, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").first?.contains(message) == true, "\(arguments): \(run.stderr)")
             if status == 1 { #expect(run.stderr.split(separator: "\n").count == 1, "\(arguments): \(run.stderr)") }
             #expect(!FileManager.default.fileExists(atPath: folder + "/book.json"), "\(arguments)")
         }
