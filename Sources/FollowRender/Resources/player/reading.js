@@ -44,6 +44,8 @@
   applySpacing(get("spacing", "normal"));
   applyTheme(get("theme", "system"));
 
+  // For developers and tests.
+  window.followReading = { applySize, applyTheme, applySpacing };
   const panel = byId("fr-reading");
   if (!panel) return; // the book page: the stored look only
   const toggle = byId("fr-reading-toggle");
@@ -182,5 +184,5 @@
     openPanel(true);
     search.focus();
   });
-  window.followReading = { find, jump, applySize, applyTheme, applySpacing };
+  Object.assign(window.followReading, { find, jump });
 })();
