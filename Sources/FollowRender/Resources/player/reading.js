@@ -15,22 +15,23 @@
     try { if (value === null) localStorage.removeItem(prefix + name); else localStorage.setItem(prefix + name, String(value)); } catch (error) { /* ignored */ }
   };
   const sizes = [0.85, 1, 1.15, 1.3, 1.5, 1.75, 2];
-  const spacings = { compact: 1.35, normal: 1.6, relaxed: 1.9, wide: 2.3 };
+  // Their values are in reading.css: the page sets data attributes, never a style.
+  const spacings = ["compact", "normal", "relaxed", "wide"];
   const themes = ["system", "light", "sepia", "dark"];
   const root = document.documentElement;
   const byId = (id) => document.getElementById(id);
 
   function applySize(value) {
     const size = sizes.includes(value) ? value : 1;
-    root.style.setProperty("--fr-text-size", String(size));
+    root.dataset.textSize = String(Math.round(size * 100));
     set("size", size);
     const label = byId("fr-size-value");
     if (label) label.textContent = Math.round(size * 100) + "%";
     return size;
   }
   function applySpacing(name) {
-    const chosen = spacings[name] ? name : "normal";
-    root.style.setProperty("--fr-line-height", String(spacings[chosen]));
+    const chosen = spacings.includes(name) ? name : "normal";
+    root.dataset.spacing = chosen;
     set("spacing", chosen);
     return chosen;
   }
