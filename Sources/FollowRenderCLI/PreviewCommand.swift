@@ -20,7 +20,8 @@ enum PreviewCommand: Command {
         Options:
           --out FILE        The sample to write (required); replaced if it exists.
           --chapter N       The spine position to preview (as in --chapters; default:
-                            the first chapter of body matter, else the first narrated).
+                            the first chapter of body matter long enough to fill the
+                            time, else the longest, else the first narrated).
           --seconds S       How long, 1-600 seconds (default 30).
           --play            Then play it with the system's audio player, if one is
                             installed (\(SystemAudioPlayer.names.joined(separator: ", "))).

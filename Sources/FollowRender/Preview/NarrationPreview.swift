@@ -102,7 +102,9 @@ public struct NarrationPreview {
                       voice: builder.voices.bookVoice)
     }
 
-    /// The chapter asked for, segmented; or the first of body matter, else the first narrated.
+    /// The chapter asked for, segmented; or the first of body matter long
+    /// enough for the preview (a title page or a short epigraph would say
+    /// little), else the longest body chapter, else the first narrated one.
     private func previewChapter(of archive: EPUBArchive) throws -> Chapter {
         var options = settings.narrationOptions
         options.matter = matter
@@ -110,13 +112,20 @@ public struct NarrationPreview {
             return try BookOpener.chapter(index, of: archive, path: bookPath, options: options)
         }
         let reader = ChapterReader(archive: archive, options: options)
+        // About five UTF-16 units a word, 175 words a minute at 1x.
+        let enough = Int(seconds * settings.speed * 175 / 60 * 5)
         var first: Chapter?
+        var longest: Chapter?
         for item in reader.narratedItems {
             guard let found = try? reader.unsegmentedChapter(item) else { continue }
-            if found.matter.isBody { first = found; break }
             if first == nil { first = found }
+            guard found.matter.isBody else { continue }
+            if found.text.utf16Count >= enough { longest = found; break }
+            if found.text.utf16Count > longest?.text.utf16Count ?? -1 { longest = found }
         }
-        guard var chosen = first else { throw FileFailure(file: bookPath, reason: "no narratable text: no spine document has text to read") }
+        guard var chosen = longest ?? first else {
+            throw FileFailure(file: bookPath, reason: "no narratable text: no spine document has text to read")
+        }
         chosen.sentences = try Segmenter.sentences(in: chosen.text)
         return chosen
     }

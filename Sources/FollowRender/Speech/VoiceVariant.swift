@@ -13,7 +13,4 @@ public struct VoiceVariant: Hashable, Sendable, Codable {
         self.name = name
         self.gender = gender
     }
-
-    /// The identifier eSpeak NG lists it under (`!v/f3`).
-    var identifier: String { "!v/" + file }
 }
