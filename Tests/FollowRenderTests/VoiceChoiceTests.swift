@@ -170,17 +170,15 @@ struct VoiceChoiceTests {
         }
     }
 
-    @Test("preview writes 30 s of narration in under 2 s with the settings a render uses, sample for sample")
+    /// (Its time for 30 s of audio, under 2 s, is measured by `scripts/benchmark.py --preview`, not here.)
+    @Test("preview writes 30 s of narration with the settings a render uses, sample for sample")
     func preview() throws {
         let folder = try TestPaths.temporaryFolder()
         let book = TestPaths.book("moby-dick.epub")
         let sample = folder + "/sample.wav"
         let arguments = ["--voice", "en+m3", "--pitch", "40", "--rate", "1.4x", "--pauses", "sentence=0.4"]
-        let start = Date()
         let run = try CommandRun.cli(["preview", book, "--out", sample, "--seconds", "30"] + arguments)
-        let elapsed = Date().timeIntervalSince(start)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(elapsed < 2, "preview took \(elapsed) s")
         let audio = try DecodedAudio(path: sample)
         #expect(abs(audio.duration - 30) < 0.01, "\(audio.duration) s")
         let chapter = try #require(run.stderr.firstMatch(of: /chapter (\d+)/).map { String($0.1) })
