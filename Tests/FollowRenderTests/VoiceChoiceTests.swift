@@ -150,6 +150,23 @@ struct VoiceChoiceTests {
         #expect(try keys(render(["--pitch", "50", "--intonation", "50", "--pauses", "sentence=0.3"])) == keys(plain))
     }
 
+    @Test("batch takes the voice options for every book, into book.json and the single file's narrator")
+    func batch() throws {
+        let folder = try TestPaths.temporaryFolder()
+        let list = folder + "/books.txt"
+        try (TestPaths.sampleBook + "\n").write(toFile: list, atomically: true, encoding: .utf8)
+        let run = try CommandRun.cli(["batch", list, "--out-root", folder + "/out", "--rate", "4x", "--voice", "+f3", "--intonation", "80",
+                                      "--pauses", "paragraph=1", "--audiobook", "book.m4b", "--quiet"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let slug = try #require(try FileManager.default.contentsOfDirectory(atPath: folder + "/out").first { !$0.hasPrefix(".") && !$0.hasSuffix(".json") })
+        let manifest = try JSONCoding.decode(BookManifest.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/out/\(slug)/book.json")))
+        #expect(manifest.voice == english + "+f3")
+        #expect(manifest.voiceParameters == VoiceParameters(intonation: 80))
+        #expect(manifest.pauses?.paragraph == 1)
+        let tags = try DecodedAudio.probeTags(folder + "/out/\(slug)/book.m4b").tags
+        #expect(tags["composer"] == english + "+f3 (pitch 50, intonation 80)", "\(tags)")
+    }
+
     @Test("--pauses sets the silences, in samples, at the rate's scale, and book.json records them")
     func pauses() throws {
         let pauses = "sentence=0.5,line=0.6,paragraph=1.2,heading=1.6,chapter=3"
