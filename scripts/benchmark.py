@@ -45,6 +45,10 @@ stage on its own: `inspect --normalization` (every chapter's spoken form with th
 `inspect --normalize none` (no spoken forms), counted twice as a render builds the spoken forms
 twice (the pronunciation stage's check, then the chapter scripts):
   scripts/benchmark.py ../shared/corpus/books/moby-dick.epub --rate 4x --normalization [--repeat 3]
+With --preview, issue 28's target instead: `follow-render preview BOOK --seconds 30` (--repeat N
+times, default 3) with a variant and a pitch, its wall and CPU time and peak memory, and wall
+against the audio written (target: under 2 s for 30 s, a ratio <= 0.067):
+  scripts/benchmark.py ../shared/corpus/books/moby-dick.epub --preview
 
 With --single-file or --many-chapters, issue 24's targets instead (see scripts/benchmark_speech_once.py):
   scripts/benchmark.py ../shared/corpus/books/moby-dick.epub --rate 4x --single-file --baseline-cli OLD/follow-render
@@ -336,6 +340,26 @@ def parallel_benchmarks(options):
         shutil.rmtree(work, ignore_errors=True)
 
 
+def preview_benchmark(book, rate, repeat):
+    """Issue 28: the preview's wall time against the 30 s of audio it writes (target < 2 s)."""
+    work = tempfile.mkdtemp(prefix="follow-render-bench-")
+    try:
+        sample = os.path.join(work, "sample.mp3")
+        runs = [timed([CLI, "preview", book, "--out", sample, "--seconds", "30", "--rate", rate,
+                       "--voice", "+f3", "--pitch", "60"]) for _ in range(max(1, repeat))]
+        audio = float(subprocess.run(["ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", sample],
+                                     check=True, capture_output=True, text=True).stdout)
+        walls = sorted(run["wall"] for run in runs)
+        wall = statistics.median(walls)
+        print(f"preview {os.path.basename(book)} at {rate}, 30 s asked, {audio:.2f} s written, {len(runs)} runs:")
+        print(f"  wall median {wall:.2f} s (min {walls[0]:.2f}, max {walls[-1]:.2f}), CPU {statistics.median(r['cpu'] for r in runs):.2f} s, "
+              f"peak {max(r['peak'] for r in runs):.1f} MB")
+        print(f"  wall / audio = {wall / audio:.3f} (target <= 0.067: under 2 s for 30 s); {audio / wall:.0f} x real time")
+        print("  " + contention(runs[len(runs) // 2], utilisation=False))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("book", nargs="?", default=os.path.join(CORPUS, "alice-in-wonderland-epub2.epub"))
@@ -354,7 +378,8 @@ def main():
     parser.add_argument("--many-chapters", action="store_true", help="issue 24: 300 short chapters against the same text in 12")
     parser.add_argument("--baseline-cli", help="--single-file, --many-chapters: the build to compare with (e.g. main's)")
     parser.add_argument("--jobs", type=int, default=2, help="--single-file, --many-chapters: workers")
-    parser.add_argument("--repeat", type=int, default=1, help="--single-file, --many-chapters: rounds")
+    parser.add_argument("--repeat", type=int, default=1, help="--single-file, --many-chapters, --preview: rounds")
+    parser.add_argument("--preview", action="store_true", help="issue 28: the preview's time for 30 s of audio")
     parser.add_argument("--sdr-chapters", type=int, default=12, help="--single-file: chapters in the SDR measurement")
     parser.add_argument("--many-units", type=int, default=200, help="--many-chapters: UTF-16 units of each short chapter")
     options = parser.parse_args()
@@ -362,6 +387,9 @@ def main():
         subprocess.run(["swift", "build", "-c", "release"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     if options.parallel:
         parallel_benchmarks(options)
+        return
+    if options.preview:
+        preview_benchmark(os.path.abspath(options.book), options.rate, max(3, options.repeat))
         return
     if options.many_chapters:
         work = tempfile.mkdtemp(prefix="follow-render-bench-")

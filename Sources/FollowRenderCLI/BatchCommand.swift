@@ -34,8 +34,9 @@ enum BatchCommand: Command {
                             audio and render time.
           --quiet           No progress lines and no summary.
           Render options, applied to every book (see 'follow-render render --help'):
-          --rate --wpm --voice --format --bitrate --chapters --jobs --include-notes
-          --matter --force --strict --sync --web --granularity --lexicon --normalize, and the input
+          --rate --wpm --voice --pitch --intonation --pauses --format --bitrate --chapters
+          --jobs --include-notes --matter --force --strict --sync --web --granularity
+          --lexicon --normalize, and the input
           options (--encoding …) for text, Markdown and PDF books. Outputs with a path
           of their own take a file name instead, written into each book's folder:
           --epub NAME       DIR/<slug>/NAME, the read-aloud EPUB (e.g. read-aloud.epub).
@@ -81,6 +82,7 @@ enum BatchCommand: Command {
         let taskIndex = try arguments.integer("--task-index", in: 0...99_999)
         let taskCount = try arguments.integer("--task-count", in: 1...100_000)
         let input = try InputArguments.parse(&arguments)
+        let voiceOptions = try VoiceOptions.parse(&arguments)
         let list = try arguments.positionals("LIST")[0]
         guard let root else { throw UsageError("--out-root DIR is required") }
         guard let format = AudioFormat(rawValue: formatName) else {
@@ -115,6 +117,7 @@ enum BatchCommand: Command {
                                                   includeNotes: includeNotes, input: input)
         settings.lexicons = lexicons
         settings.normalize = normalize
+        voiceOptions.apply(to: &settings)
         let single = audiobook != nil || library != nil ? AudiobookStep.Request(path: audiobook, library: library) : nil
         let batch = BatchOptions(settings: settings, selection: selection, jobs: jobs, force: force, strict: strict, sync: sync,
                                  matter: matter, web: web, epub: epub.map { RenderOptions.EPUB(path: $0, granularity: granularity) },

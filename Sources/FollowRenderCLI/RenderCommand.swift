@@ -6,7 +6,8 @@ enum RenderCommand: Command {
     static let name = "render"
     static let summary = "Narrate BOOK into per-chapter audio and timing sidecars (the default command)"
     static let help = """
-        Usage: follow-render [render] BOOK [--out DIR] [--rate PRESET | --wpm N] [--voice NAME]
+        Usage: follow-render [render] BOOK [--out DIR] [--rate PRESET | --wpm N] [--voice NAME[+VARIANT]]
+                             [--pitch N] [--intonation N] [--pauses LIST]
                              [--format mp3|wav|flac|ogg|none] [--bitrate KBPS] [--chapters LIST]
                              [--jobs N] [--include-notes] [--matter all|body] [--force] [--strict]
                              [--sync vtt,srt,guided] [--web] [--quiet]
@@ -27,7 +28,10 @@ enum RenderCommand: Command {
           --wpm N           eSpeak NG's raw words-per-minute instead of a preset (80-1000).
           --voice NAME      One eSpeak NG voice for everything (default: chosen by the
                             book's language, switched for passages in other languages).
-                            See 'follow-render voices'.
+                            NAME+VARIANT adds a variant (en+f3, en+m3, en+klatt, en+whisper);
+                            +VARIANT alone puts it on the voice chosen for each language.
+                            See 'follow-render voices' and 'follow-render voices --variants'.
+        \(VoiceOptions.help)
           --format F        mp3 (default, LAME), wav, flac or ogg (libsndfile), or none:
                             no per-chapter audio, only the --audiobook or --library file
                             (the sidecars then time that file).
@@ -105,6 +109,7 @@ enum RenderCommand: Command {
         let library = try arguments.option("--library")
         let lexicons = try PronunciationOptions.lexicons(&arguments)
         let normalize = try PronunciationOptions.normalize(&arguments)
+        let voiceOptions = try VoiceOptions.parse(&arguments)
         let path = try arguments.positionals("BOOK")[0]
 
         let format = AudioFormat(rawValue: formatName)
@@ -128,6 +133,7 @@ enum RenderCommand: Command {
                                     input: input)
         settings.lexicons = lexicons
         settings.normalize = normalize
+        voiceOptions.apply(to: &settings)
         let chosen = try selection.map { text throws(UsageError) -> ChapterSelection in
             guard let parsed = ChapterSelection(text) else { throw UsageError("--chapters takes a list such as 1,3-5, not '\(text)'") }
             return parsed
@@ -180,7 +186,8 @@ enum RenderCommand: Command {
 
     static func settings(rate: String?, wpm: Int?, voice: String?, format: AudioFormat?, bitrate: Int,
                                  includeNotes: Bool, input: InputOptions) throws -> RenderSettings {
-        let table = try SpeedTable.standard()
+        // A variant whose stress lengths do not scale with the rate has presets of its own (VariantSpeeds).
+        let table = try SpeedTable.standard(forVoice: voice)
         if let wpm {
             let oneX = table.wpm(forSpeed: 1)
             return RenderSettings(rateName: "\(wpm)wpm", speed: Double(wpm) / Double(oneX), wpm: wpm, voice: voice,

@@ -1,11 +1,11 @@
 import FollowRender
 
-/// `follow-render voices`: lists the installed eSpeak NG voices.
+/// `follow-render voices`: lists the installed eSpeak NG voices, or their variants.
 enum VoicesCommand: Command {
     static let name = "voices"
-    static let summary = "list the installed eSpeak NG voices"
+    static let summary = "list the installed eSpeak NG voices (and --variants)"
     static let help = """
-        Usage: follow-render voices [--lang CODE]
+        Usage: follow-render voices [--lang CODE] [--variants]
 
         Lists the eSpeak NG voices installed on this machine: the voice name (what
         --voice accepts), its file, gender and the languages it serves, most
@@ -14,16 +14,33 @@ enum VoicesCommand: Command {
         Options:
           --lang CODE   only voices for this BCP 47 language, e.g. en, en-GB, fr, ja;
                         also shows which voice follow-render picks for it
+          --variants    list the variants instead (m1…m7, f1…f5, klatt, whisper …):
+                        --voice NAME+VARIANT puts one on a voice, e.g. --voice en+f3
           -h, --help    show this help
         """
 
-    static func parse(_ arguments: inout Arguments) throws -> String? {
-        try arguments.onlyOption("--lang")
+    struct Options {
+        var language: String?
+        var variants: Bool
     }
 
-    /// Lists the voices for `language` (all when nil).
-    static func run(_ language: String?) throws -> Int32 {
+    static func parse(_ arguments: inout Arguments) throws -> Options {
+        let variants = arguments.flag("--variants")
+        let language = try arguments.onlyOption("--lang")
+        if variants, language != nil { throw UsageError("give --lang or --variants, not both (a variant fits every voice)") }
+        return Options(language: language, variants: variants)
+    }
+
+    /// Lists the voices for `language` (all when nil), or the variants.
+    static func run(_ options: Options) throws -> Int32 {
         let engine = try SpeechEngine.shared()
+        if options.variants {
+            let rows = engine.variants.map { [$0.file, $0.name, $0.gender.rawValue] }
+            print(Table.render(header: ["VARIANT", "NAME", "GENDER"], rows: rows))
+            print("\nUse as --voice NAME+VARIANT, e.g. --voice en+\(engine.variants.first { $0.file == "f3" }?.file ?? "VARIANT").")
+            return 0
+        }
+        let language = options.language
         let voices = engine.voices(language: language)
         if let language, voices.isEmpty {
             Console.error("follow-render voices: no installed eSpeak NG voice speaks '\(language)'")

@@ -4,6 +4,7 @@ import Foundation
 /// Every sub-command; the default (no command word) renders a book.
 let commands: [any Command.Type] = [
     RenderCommand.self,
+    PreviewCommand.self,
     InspectCommand.self,
     SegmentCommand.self,
     VoicesCommand.self,

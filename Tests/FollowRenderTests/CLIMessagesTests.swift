@@ -20,7 +20,7 @@ struct CLIMessagesTests {
         defer { try? FileManager.default.removeItem(atPath: tmp) }
         let cases = try Self.cases(tmp: tmp)
         var helps: [String: String] = [:]
-        for command in ["render", "inspect", "segment", "locate", "diff", "voices", "presets", "render-chapter"] {
+        for command in ["render", "inspect", "segment", "locate", "diff", "voices", "presets", "render-chapter", "preview"] {
             helps[command] = try CommandRun.cli([command, "--help"]).stdout
         }
         var transcript = ""
@@ -86,6 +86,8 @@ struct CLIMessagesTests {
             ["diff", foreign, foreign], ["diff", "a", "b", "--tolerance-ms", "-1"],
             ["voices", "--lang", "xx-nonexistent"], ["voices", "--lang"], ["presets", "--speed", "9x"], ["presets", "extra"],
             ["render-chapter"], ["render-chapter", "not json"],
+            [sample, "--voice", "en+no-such-variant", "--out", out], [sample, "--pitch", "100"], [sample, "--pauses", "breath=1"],
+            ["voices", "--variants", "--lang", "en"], ["preview", sample], ["preview", sample, "--out", out + ".aiff"],
         ]
         for book in try TestPaths.corpusFiles("bad") {
             cases.append(["inspect", book])

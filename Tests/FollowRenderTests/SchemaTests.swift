@@ -14,6 +14,7 @@ struct SchemaTests {
     @Test("renders at several rates, formats and books are valid", arguments: [
         (TestPaths.sampleBook, ["--rate", "0.5x", "--format", "wav"]),
         (TestPaths.sampleBook, ["--wpm", "300", "--format", "ogg"]),
+        (TestPaths.sampleBook, ["--rate", "4x", "--voice", "en+f3", "--pitch", "30", "--pauses", "chapter=2,sentence=0.5"]),
         (TestPaths.book("internallinks.epub"), ["--rate", "4x", "--chapters", "3"]),
         (TestPaths.book("accessible_epub_3.epub"), ["--rate", "4x", "--chapters", "7-9"]),
     ])

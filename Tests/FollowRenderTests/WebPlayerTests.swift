@@ -71,6 +71,8 @@ struct WebPlayerTests {
     /// title page ending in a heading would differ; the README lists this.)
     @Test("web DIR without the book reads the same paragraphs and headings back from the pauses", arguments: [
         (TestPaths.sampleBook, ["--rate", "4x"]),
+        // Pauses of the listener's choosing, recorded in book.json: a paragraph's 0.4 s is a line break's by default.
+        (TestPaths.sampleBook, ["--rate", "4x", "--pauses", "sentence=0.3,line=0.9,paragraph=0.4,heading=0.65,chapter=2"]),
         (TestPaths.book("accessible_epub_3.epub"), ["--rate", "4x", "--chapters", "7-9"]),
         (TestPaths.book("alice-in-wonderland-epub2.epub"), ["--rate", "2x", "--chapters", "2"]),
     ])

@@ -129,6 +129,10 @@ public struct BookManifest: Hashable, Sendable, Codable {
     public var authors: [String]
     public var language: String
     public var voice: String
+    /// Pitch and intonation, when `--pitch` or `--intonation` changed them; absent for eSpeak's defaults.
+    public var voiceParameters: VoiceParameters?
+    /// The pauses, when `--pauses` changed them; absent for the defaults (`PauseSettings.standard`).
+    public var pauses: PauseSettings?
     public var rate: Rate
     public var engine: Engine
     public var duration: Seconds
@@ -157,6 +161,12 @@ public struct BookManifest: Hashable, Sendable, Codable {
     public mutating func setTOC(_ entries: [TOCEntry]?) {
         toc = entries
         version = BookManifest.version(of: chapters, toc: entries)
+    }
+
+    /// The voice as the narrator is named in the single file and the read-aloud
+    /// EPUB: `en+f3`, with its pitch and intonation when they were changed.
+    public var voiceDescription: String {
+        voice + (voiceParameters?.summary.map { " (\($0))" } ?? "")
     }
 
     public init(title: String, authors: [String], language: String, voice: String, rate: Rate, engine: Engine,

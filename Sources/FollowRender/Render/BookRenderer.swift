@@ -105,7 +105,7 @@ public struct BookRenderer {
         let bookVoice = scripts.bookVoice
         let (book, settings, chapters, encoderName) = (book, settings, chapters, encoderName)
         let makeManifest = { @Sendable (state: ManifestState) in
-            BookManifest(
+            var manifest = BookManifest(
                 title: book.metadata.title, authors: book.metadata.creators, language: book.metadata.language,
                 voice: bookVoice, rate: .init(preset: settings.rateName, wpm: settings.wpm),
                 engine: .init(followRender: FollowRenderVersion.current, espeakNG: engine.version, encoder: encoderName),
@@ -113,6 +113,9 @@ public struct BookRenderer {
                 chapters: state.chapters.values.sorted { $0.index < $1.index },
                 skipped: state.skipped.values.sorted { $0.index < $1.index }
             )
+            manifest.voiceParameters = settings.voiceParameters.isStandard ? nil : settings.voiceParameters
+            manifest.pauses = settings.pauses == .standard ? nil : settings.pauses
+            return manifest
         }
         let manifestPath = folder + "/" + OutputNaming.manifestFile
         let manifestFile = ManifestFile(path: manifestPath)

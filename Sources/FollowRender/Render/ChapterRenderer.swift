@@ -8,6 +8,8 @@
 struct ChapterRenderer {
     let synthesizer: any SpeechSynthesizer
     let script: ChapterScript
+    /// Stop after the sentence that reaches this many samples (a preview, `NarrationPreview`); nil for the whole script.
+    var sampleLimit: Int?
 
     /// Renders the script's sentences into `writer`; `progress` gets the
     /// sentences done and samples written so far. The timing names `audioFile`
@@ -34,6 +36,7 @@ struct ChapterRenderer {
             timed.append(timing(of: sentence, words: clip.words, start: cursor, length: clip.length, sampleRate: sampleRate))
             cursor += clip.length
             progress(number + 1, cursor)
+            if let sampleLimit, cursor >= sampleLimit { break }
         }
         try writer.write(silence(script.trailing))
         let decoded = try writer.finish()
@@ -59,7 +62,9 @@ struct ChapterRenderer {
     private func speak(_ sentence: ChapterScript.Sentence, into writer: any AudioWriter) throws -> Spoken {
         var spoken = Spoken()
         for piece in sentence.pieces {
-            let utterance = try synthesizer.synthesize(piece.text, voice: piece.voice, wpm: script.wpm, phonemeInput: piece.phonemes)
+            let utterance = try synthesizer.synthesize(piece.text, voice: piece.voice, wpm: script.wpm,
+                                                    parameters: script.voiceParameters ?? VoiceParameters(),
+                                                    phonemeInput: piece.phonemes)
             let voiced = utterance.voicedRange
             let aligned = WordAligner.align(sentence: piece.text, words: piece.words, utterance: utterance)
             let offset = spoken.length - voiced.lowerBound

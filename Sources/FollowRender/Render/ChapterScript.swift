@@ -123,6 +123,9 @@ public struct ChapterScript: Hashable, Sendable, Codable {
     public var sampleRate: Int
     /// eSpeak NG's words per minute.
     public var wpm: Int
+    /// Pitch and intonation (`--pitch`, `--intonation`); nil for eSpeak's
+    /// defaults, left out of the JSON so earlier cache keys still hold.
+    public var voiceParameters: VoiceParameters?
     /// The sentences this job speaks, in order.
     public var sentences: [Sentence]
     /// Samples of silence after the last sentence.
@@ -133,8 +136,9 @@ public struct ChapterScript: Hashable, Sendable, Codable {
     public var segment: Segment?
     public var outputs: Outputs
 
-    public init(chapter: ChapterTiming.Chapter, text: String, sampleRate: Int, wpm: Int, sentences: [Sentence], trailing: Int,
-                silentSentence: Int, segment: Segment?, outputs: Outputs) {
+    public init(chapter: ChapterTiming.Chapter, text: String, sampleRate: Int, wpm: Int, voiceParameters: VoiceParameters? = nil,
+                sentences: [Sentence], trailing: Int, silentSentence: Int, segment: Segment?, outputs: Outputs) {
+        self.voiceParameters = voiceParameters
         self.chapter = chapter
         self.text = text
         self.sampleRate = sampleRate

@@ -1,18 +1,15 @@
 /// The silences between sentences, in samples: longer between paragraphs and
-/// after headings, and all divided by the speed so that `2x` halves them too.
+/// after headings, as the listener chose them (`PauseSettings`), and all
+/// divided by the speed so that `2x` halves them too.
 struct PauseSchedule {
-    /// Seconds at 1x.
-    static let sentence = 0.30
-    static let lineBreak = 0.40
-    static let paragraph = 0.65
-    static let heading = 0.90
-    /// Before the first sentence and after the last.
+    /// After the last sentence of a chapter, and the default before its first; seconds at 1x.
     static let lead = 0.25
     /// The silent clip of a sentence with nothing to say (a row of asterisks).
     static let silentSentence = 0.30
 
     let sampleRate: Int
     let speed: Double
+    var pauses = PauseSettings.standard
 
     func samples(_ seconds: Double) -> Int {
         Int((seconds / speed * Double(sampleRate)).rounded())
@@ -29,12 +26,12 @@ struct PauseSchedule {
                 paragraph += 1
             }
             defer { previous = (sentence.range, paragraph) }
-            guard let previous else { return samples(Self.lead) }
+            guard let previous else { return samples(pauses.chapter) }
             if previous.paragraph != paragraph {
-                return samples(paragraphs[previous.paragraph].kind == .heading ? Self.heading : Self.paragraph)
+                return samples(paragraphs[previous.paragraph].kind == .heading ? pauses.heading : pauses.paragraph)
             }
             let between = units[previous.range.end..<sentence.range.location]
-            return samples(between.contains(0x0A) ? Self.lineBreak : Self.sentence)
+            return samples(between.contains(0x0A) ? pauses.line : pauses.sentence)
         }
     }
 }

@@ -6,8 +6,13 @@ public struct RenderSettings: Hashable, Sendable, Codable {
     public var speed: Double
     /// eSpeak NG's words per minute.
     public var wpm: Int
-    /// A voice for the whole book, overriding the choice by language.
+    /// A voice for the whole book, overriding the choice by language: `NAME`,
+    /// `NAME+VARIANT`, or `+VARIANT` (the voice chosen by language, with that variant).
     public var voice: String?
+    /// Pitch and intonation (`--pitch`, `--intonation`).
+    public var voiceParameters = VoiceParameters()
+    /// The pauses (`--pauses`), seconds at 1x.
+    public var pauses = PauseSettings.standard
     /// The chapters' audio files; nil for none (`--format none`: the single-file
     /// audiobook of `--audiobook` or `--library` holds the only audio).
     public var format: AudioFormat?

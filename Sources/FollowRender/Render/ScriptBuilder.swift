@@ -63,7 +63,7 @@ final class ScriptBuilder {
         if let segment, !(plan?.segments.indices.contains(segment) ?? false) {
             throw RenderError(.noChapter, "chapter \(chapter.index) has no segment \(segment)")
         }
-        let schedule = PauseSchedule(sampleRate: sampleRate, speed: settings.speed)
+        let schedule = PauseSchedule(sampleRate: sampleRate, speed: settings.speed, pauses: settings.pauses)
         let pauses = schedule.pauses(in: chapter)
         let range = plan.flatMap { plan in segment.map { plan.segments[$0] } } ?? chapter.sentences.indices
         let edges = plan.flatMap { plan in segment.map { plan.edges(of: $0, pauses: pauses) } }
@@ -100,7 +100,8 @@ final class ScriptBuilder {
             part: partOutput, singleFile: settings.format == nil ? singleFile?.relativePath(from: folder) : nil)
         return ChapterScript(
             chapter: .init(index: chapter.index, href: chapter.href, title: chapter.title),
-            text: segment == nil ? chapter.text.text : "", sampleRate: sampleRate, wpm: settings.wpm, sentences: sentences,
+            text: segment == nil ? chapter.text.text : "", sampleRate: sampleRate, wpm: settings.wpm,
+            voiceParameters: settings.voiceParameters.isStandard ? nil : settings.voiceParameters, sentences: sentences,
             trailing: edges?.trailing ?? schedule.samples(PauseSchedule.lead),
             silentSentence: schedule.samples(PauseSchedule.silentSentence),
             segment: plan.flatMap { plan in segment.map { ChapterScript.Segment(index: $0, count: plan.segments.count) } },

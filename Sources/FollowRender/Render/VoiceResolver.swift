@@ -1,9 +1,11 @@
 /// Chooses the eSpeak NG voice for each language run, once per language.
 ///
-/// A forced voice (`--voice`) wins everywhere. A language with no voice of its
-/// own is read by a voice that reads its script, when one does (Sanskrit and
-/// Pali in Devanagari by the Hindi voice, `scriptChoices`), and otherwise falls
-/// back to the book's voice (`unvoicedLanguages`); each choice is made once.
+/// A forced voice (`--voice NAME` or `NAME+VARIANT`) wins everywhere; a
+/// variant alone (`--voice +f3`) is put on the voice chosen for each language.
+/// A language with no voice of its own is read by a voice that reads its
+/// script, when one does (Sanskrit and Pali in Devanagari by the Hindi voice,
+/// `scriptChoices`), and otherwise falls back to the book's voice
+/// (`unvoicedLanguages`); each choice is made once.
 final class VoiceResolver {
     /// A language read by another language's voice because that voice reads its script.
     struct ScriptChoice: Hashable, Sendable {
@@ -18,6 +20,8 @@ final class VoiceResolver {
 
     private let engine: SpeechEngine
     private let forced: String?
+    /// `+VARIANT` put on every voice chosen by language, or "".
+    private let variant: String
     private let fallback: String
     private var cache: [String: String] = [:]
     /// Languages that had no voice of their own, in the order met.
@@ -29,14 +33,15 @@ final class VoiceResolver {
 
     init(engine: SpeechEngine, forced: String?, bookLanguage: String) throws(RenderError) {
         self.engine = engine
-        self.forced = forced
-        if let forced {
-            guard engine.voice(named: forced) != nil else {
-                throw RenderError(.speech, "eSpeak NG voice '\(forced)' is not installed (see 'follow-render voices')")
-            }
+        let variantOnly = forced?.hasPrefix("+") == true
+        self.forced = variantOnly ? nil : forced
+        variant = variantOnly ? forced ?? "" : ""
+        if let forced, !variantOnly {
+            try engine.checkVoice(forced)
             fallback = forced
         } else if let voice = engine.voiceName(forLanguage: bookLanguage) ?? engine.voiceName(forLanguage: "en") {
-            fallback = voice
+            fallback = voice + variant
+            try engine.checkVoice(fallback)
         } else {
             throw RenderError(.speech, "no eSpeak NG voice for the book's language '\(bookLanguage)' or for English")
         }
@@ -52,12 +57,12 @@ final class VoiceResolver {
         if let known = cache[language] { return known }
         let voice: String
         if let own = engine.voiceName(forLanguage: language) {
-            voice = own
+            voice = own + variant
         } else {
             let written = script()
             if let reader = Script.voiceLanguages[written]?.lazy.compactMap({ self.engine.voiceName(forLanguage: $0) }).first {
-                scriptChoices.append(ScriptChoice(language: language, script: written, voice: reader))
-                voice = reader
+                scriptChoices.append(ScriptChoice(language: language, script: written, voice: reader + variant))
+                voice = reader + variant
             } else {
                 if written != .common { unreadScripts.append((language, written)) }
                 unvoicedLanguages.append(language)

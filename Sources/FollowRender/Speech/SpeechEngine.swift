@@ -49,7 +49,7 @@ public final class SpeechEngine: Sendable {
         }
         espeak_SetSynthCallback { wav, count, events in SynthesisCollector.receive(wav, count, events) }
         sampleRate = Int(espeak_ng_GetSampleRate())
-        catalog = VoiceCatalog(voices: Self.installedVoices())
+        catalog = VoiceCatalog(voices: Self.installedVoices(), variants: Self.installedVariants())
     }
 
     /// The data folder chosen by `ESPEAK_DATA_PATH`, or nil for eSpeak's default.
@@ -76,6 +76,15 @@ public final class SpeechEngine: Sendable {
         catalog.voice(named: name)
     }
 
+    /// The installed voice variants (`m1`…`m7`, `f1`…`f5`, `klatt`, `whisper` …), by file name.
+    public var variants: [VoiceVariant] { catalog.variants }
+
+    /// Checks that `spec` (`NAME` or `NAME+VARIANT`) names an installed voice
+    /// and variant; the error is one line naming the one that is not.
+    public func checkVoice(_ spec: String) throws(RenderError) {
+        _ = try catalog.choice(spec)
+    }
+
     /// The voice name for a BCP 47 tag (`en`, `en-GB`, `ja`, `ar`, `fr-CA` ...),
     /// falling back to the base language; nil when no installed voice fits.
     public func voiceName(forLanguage tag: String) -> String? {
@@ -86,15 +95,26 @@ public final class SpeechEngine: Sendable {
     /// `[[…]]` is eSpeak phoneme input when `phonemeInput` is set, text otherwise;
     /// control characters never reach eSpeak, see `SpeechText`)
     /// with the voice `voice` (a name, identifier or language listed by
-    /// `voices`) at `wpm` eSpeak words per minute. No pause is added at the end.
-    public func synthesize(_ text: String, voice: String, wpm: Int, phonemeInput: Bool = false) throws(RenderError) -> Utterance {
-        let chosen = try installedVoice(voice)
+    /// `voices`, optionally `+VARIANT`) at `wpm` eSpeak words per minute, with
+    /// `parameters`' pitch and intonation (eSpeak's defaults when nil; set on
+    /// every call, since eSpeak keeps them from one call to the next). No pause
+    /// is added at the end.
+    public func synthesize(_ text: String, voice: String, wpm: Int, parameters: VoiceParameters = VoiceParameters(),
+                           phonemeInput: Bool = false) throws(RenderError) -> Utterance {
+        let chosen = try catalog.choice(voice)
         guard Self.wpmRange.contains(wpm) else {
             throw RenderError(.speech, "eSpeak NG rate \(wpm) wpm is outside \(Self.wpmRange.lowerBound)...\(Self.wpmRange.upperBound)")
+        }
+        let pitch = parameters.pitch ?? VoiceParameters.standard
+        let intonation = parameters.intonation ?? VoiceParameters.standard
+        for (name, value) in [("pitch", pitch), ("intonation", intonation)] where !VoiceParameters.range.contains(value) {
+            throw RenderError(.speech, "eSpeak NG \(name) \(value) is outside \(VoiceParameters.range.lowerBound)...\(VoiceParameters.range.upperBound)")
         }
         return try loadedVoice.withLock { (loaded: inout String?) throws(RenderError) -> Utterance in
             try Self.load(chosen, named: voice, into: &loaded)
             try Self.check(espeak_ng_SetParameter(espeakRATE, Int32(wpm), 0), "cannot set eSpeak NG rate to \(wpm)")
+            try Self.check(espeak_ng_SetParameter(espeakPITCH, Int32(pitch), 0), "cannot set eSpeak NG pitch to \(pitch)")
+            try Self.check(espeak_ng_SetParameter(espeakRANGE, Int32(intonation), 0), "cannot set eSpeak NG intonation to \(intonation)")
             return try Self.run(SpeechText.engineInput(text, phonemeInput: phonemeInput), phonemeInput: phonemeInput)
         }
     }
@@ -107,7 +127,7 @@ public final class SpeechEngine: Sendable {
     /// synthesis first; and it leaves a word event behind for the next
     /// synthesis, so a second silent one absorbs it.
     public func phonemes(of text: String, voice: String, phonemeInput: Bool = false) throws(RenderError) -> String {
-        let chosen = try installedVoice(voice)
+        let chosen = try catalog.choice(voice)
         return try loadedVoice.withLock { (loaded: inout String?) throws(RenderError) -> String in
             try Self.load(chosen, named: voice, into: &loaded)
             _ = try Self.run(" ", phonemeInput: phonemeInput)
@@ -164,20 +184,35 @@ public final class SpeechEngine: Sendable {
         return voices.sorted { $0.identifier < $1.identifier }
     }
 
-    /// The installed voice called `voice`.
-    private func installedVoice(_ voice: String) throws(RenderError) -> Voice {
-        guard let chosen = catalog.voice(named: voice) else {
-            throw RenderError(.speech, "eSpeak NG voice '\(voice)' is not installed")
+    /// The installed variants: eSpeak NG lists them as the voices of the language `variant`.
+    private static func installedVariants() -> [VoiceVariant] {
+        var spec = espeak_VOICE()
+        let list = "variant".withCString { language in
+            spec.languages = language
+            return espeak_ListVoices(&spec)
         }
-        return chosen
+        guard let list else { return [] }
+        var variants: [VoiceVariant] = []
+        var index = 0
+        while let entry = list[index] {
+            index += 1
+            let voice = entry.pointee
+            guard let name = voice.name, let identifier = voice.identifier else { continue }
+            let path = String(cString: identifier)
+            guard path.hasPrefix("!v/") else { continue }
+            let gender: Voice.Gender = voice.gender == 1 ? .male : voice.gender == 2 ? .female : .unspecified
+            variants.append(VoiceVariant(file: String(path.dropFirst(3)), name: String(cString: name), gender: gender))
+        }
+        return variants.sorted { $0.file.lowercased() < $1.file.lowercased() }
     }
 
     /// Makes `chosen` eSpeak NG's current voice unless it is already (`loaded`, kept under the lock).
-    private static func load(_ chosen: Voice, named voice: String, into loaded: inout String?) throws(RenderError) {
-        guard loaded != chosen.identifier else { return }
+    private static func load(_ chosen: VoiceCatalog.Choice, named voice: String, into loaded: inout String?) throws(RenderError) {
+        let name = chosen.engineName
+        guard loaded != name else { return }
         loaded = nil
-        try check(espeak_ng_SetVoiceByName(chosen.identifier), "cannot load eSpeak NG voice '\(voice)'")
-        loaded = chosen.identifier
+        try check(espeak_ng_SetVoiceByName(name), "cannot load eSpeak NG voice '\(voice)'")
+        loaded = name
     }
 
     private static func check(_ status: espeak_ng_STATUS, _ what: String) throws(RenderError) {

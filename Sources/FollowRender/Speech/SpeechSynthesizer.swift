@@ -6,9 +6,11 @@ public protocol SpeechSynthesizer {
     /// Samples per second of every utterance.
     var sampleRate: Int { get }
 
-    /// Speaks `text` with `voice` at `wpm` words per minute; `phonemeInput`
-    /// reads `[[…]]` as the engine's phoneme mnemonics.
-    func synthesize(_ text: String, voice: String, wpm: Int, phonemeInput: Bool) throws(RenderError) -> Utterance
+    /// Speaks `text` with `voice` (`NAME` or `NAME+VARIANT`) at `wpm` words per
+    /// minute with `parameters`' pitch and intonation; `phonemeInput` reads
+    /// `[[…]]` as the engine's phoneme mnemonics.
+    func synthesize(_ text: String, voice: String, wpm: Int, parameters: VoiceParameters,
+                    phonemeInput: Bool) throws(RenderError) -> Utterance
 }
 
 extension SpeechEngine: SpeechSynthesizer {}

@@ -71,4 +71,59 @@ public struct SpeedCalibrator {
                 + "leading and trailing silence trimmed by energy, pauses inside the passage kept.",
             engine: "eSpeak NG \(engine.version)", voice: voice, passage: "reference-passage.txt", points: points)
     }
+
+    /// Measures every installed variant on `voice` (default: the voice for
+    /// `en`) with the shared table, and calibrates a table of its own for each
+    /// one the shared table misses by more than `VariantSpeeds.tolerance` at
+    /// some preset; `progress` gets each variant's file name and whether it needed one.
+    public static func variantSpeeds(voice: String? = nil, progress: (String, Bool) -> Void) throws -> VariantSpeeds {
+        let engine = try SpeechEngine.shared()
+        let base = voice ?? engine.voiceName(forLanguage: "en") ?? "en"
+        let shared = try SpeedTable.standard()
+        let passage = try SpeedTable.referencePassage()
+        var tables: [String: [SpeedTable.Point]] = [:]
+        for variant in engine.variants {
+            let spec = base + "+" + variant.file
+            let checks = try check(voice: spec, table: shared, speeds: SpeedTable.presetSpeeds)
+            let needsOwn = checks.contains { abs($0.error) > VariantSpeeds.tolerance }
+            progress(variant.file, needsOwn)
+            guard needsOwn else { continue }
+            var calibrator = SpeedCalibrator(engine: engine, voice: spec, passage: passage)
+            tables[variant.file] = try SpeedTable.presetSpeeds.map { speed throws(RenderError) in try calibrator.point(forSpeed: speed) }
+        }
+        return VariantSpeeds(
+            about: "Speed presets of the eSpeak NG voice variants the shared table (speed-presets.json) misses by more than "
+                + "1.5% at some preset, measured by 'follow-render calibrate --variants' as that table is; "
+                + "the variants not listed use the shared table.",
+            engine: "eSpeak NG \(engine.version)", voice: base, passage: "reference-passage.txt", variants: tables)
+    }
+
+    /// How well `table` holds for `voice` (a voice, `NAME+VARIANT`, pitch and
+    /// intonation as a render gives them): the speed measured on the reference
+    /// passage at the table's rate for each of `speeds`, against `1x`'s rate.
+    public static func check(voice: String, parameters: VoiceParameters = VoiceParameters(), table: SpeedTable,
+                             speeds: [Double]) throws -> [SpeedCheck] {
+        let engine = try SpeechEngine.shared()
+        let passage = try SpeedTable.referencePassage()
+        let duration = { (wpm: Int) throws(RenderError) -> Int in
+            try engine.synthesize(passage, voice: voice, wpm: wpm, parameters: parameters).voicedRange.count
+        }
+        let oneX = Double(try duration(table.wpm(forSpeed: 1)))
+        return try speeds.map { speed in
+            let wpm = table.wpm(forSpeed: speed)
+            return SpeedCheck(voice: voice, speed: speed, wpm: wpm, measuredSpeed: oneX / Double(try duration(wpm)))
+        }
+    }
+}
+
+/// A speed preset measured with one voice (`SpeedCalibrator.check`).
+public struct SpeedCheck: Hashable, Sendable {
+    public var voice: String
+    public var speed: Double
+    public var wpm: Int
+    /// duration(1x) / duration(at `wpm`).
+    public var measuredSpeed: Double
+
+    /// How far the measured speed is from the nominal one, as a fraction (0.01 is 1% fast).
+    public var error: Double { measuredSpeed / speed - 1 }
 }

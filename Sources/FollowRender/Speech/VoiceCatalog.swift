@@ -5,6 +5,43 @@ import Foundation
 /// Kept apart from the engine so that the choice is plain logic over a list.
 struct VoiceCatalog: Sendable {
     let voices: [Voice]
+    /// The variants, sorted by file name.
+    var variants: [VoiceVariant] = []
+
+    /// A voice as asked for, `NAME` or `NAME+VARIANT`, found.
+    struct Choice: Hashable, Sendable {
+        var voice: Voice
+        var variant: VoiceVariant?
+
+        /// What eSpeak NG loads: `gmw/en-US+f3`.
+        var engineName: String { voice.identifier + (variant.map { "+" + $0.file } ?? "") }
+    }
+
+    /// The voice and variant `spec` names (`en`, `en+f3`, `English (America)+klatt`),
+    /// or a one-line error naming what is not installed.
+    func choice(_ spec: String) throws(RenderError) -> Choice {
+        let (name, variantName) = Self.split(spec)
+        guard let voice = voice(named: name) else {
+            throw RenderError(.speech, "eSpeak NG voice '\(name)' is not installed (see 'follow-render voices')")
+        }
+        guard let variantName else { return Choice(voice: voice, variant: nil) }
+        guard let variant = variant(named: variantName) else {
+            throw RenderError(.speech, "eSpeak NG voice variant '\(variantName)' is not installed (see 'follow-render voices --variants')")
+        }
+        return Choice(voice: voice, variant: variant)
+    }
+
+    /// `spec` cut at its first `+`: the voice's name and the variant's, if any.
+    static func split(_ spec: String) -> (name: String, variant: String?) {
+        guard let plus = spec.firstIndex(of: "+") else { return (spec, nil) }
+        return (String(spec[..<plus]), String(spec[spec.index(after: plus)...]))
+    }
+
+    /// The variant called `name`: its file name (`f3`) or declared name (`female3`), ignoring case.
+    func variant(named name: String) -> VoiceVariant? {
+        let wanted = name.lowercased()
+        return variants.first { $0.file.lowercased() == wanted } ?? variants.first { $0.name.lowercased() == wanted }
+    }
 
     /// The voice called `name`: its display name, identifier (`gmw/en-US`),
     /// file name (`en-US`) or first language (`en-us`), ignoring case.

@@ -15,7 +15,7 @@ enum WebAssets {
     /// The `<head>` both page templates start with (their `{{head}}`).
     static let headPartial = "player-head.html"
     /// Copied into the rendered folder as they are.
-    static let copied = ["player.css", "player.js", "library.js"]
+    static let copied = ["player.css", "player.js", "library.js", "reading.css", "reading.js"]
 
     private static let bundleName = "follow-render_FollowRender.resources"
 

@@ -92,7 +92,8 @@ public struct WebPlayer: Sendable {
                 paragraphs = known
                 fromBook.append(entry.index)
             } else {
-                paragraphs = PauseStructure.paragraphs(timing, speed: Self.speed(manifest.rate.preset))
+                paragraphs = PauseStructure.paragraphs(timing, speed: Self.speed(manifest.rate.preset),
+                                                        pauses: manifest.pauses ?? .standard)
                 fromPauses.append(entry.index)
             }
             let sidecar = try read(entry.timing)

@@ -281,7 +281,8 @@
   const next = book.chapters[position + 1];
   audio.addEventListener("ended", chapterEnded);
   function chapterEnded() {
-    if (!next) { save(); return; }
+    // The sleep timer's "end of chapter" (reading.js) stops here too.
+    if (!next || state.stopAtEnd) { save(); return; }
     try { localStorage.setItem(storageKey, JSON.stringify({ chapter: next.index, offset: 0 })); } catch (error) { /* ignored */ }
     state.started = false;
     const target = pageLink(next.page, "#play");
@@ -361,5 +362,5 @@
   performance.mark("follow-render:ready");
 
   // For developers and tests: the lookups and what the last frame showed.
-  window.followPlayer = { audio, state, stats, wordAt, wordAtOffset, offsetOf, wordBegin, wordLocation, wordRange, sentenceRange, storageKey };
+  window.followPlayer = { audio, state, stats, seek, wordAt, wordAtOffset, offsetOf, wordBegin, wordLocation, wordRange, sentenceRange, storageKey };
 })();

@@ -65,6 +65,11 @@ public enum TimingValidation {
         for (number, skipped) in manifest.skipped.enumerated() {
             if let problem = index(skipped.index, at: "skipped[\(number)].index") { return problem }
         }
+        if let pauses = manifest.pauses {
+            for name in PauseSettings.names where !(pauses[name].isFinite && (0...PauseSettings.maximum).contains(pauses[name])) {
+                return "pauses.\(name): \(pauses[name]) is not a pause from 0 to \(Int(PauseSettings.maximum)) seconds"
+            }
+        }
         return nil
     }
 
