@@ -64,6 +64,15 @@ enum SegmentCommand: Command {
                 try Segmenter.forEachSentence(in: chapter.text) { sentence in
                     try print(sentence) { SpokenSentence.asWritten(sentence, in: chapter.text).text }
                 }
+            } else if pronouncer.normalizesOnly(chapter) {
+                // The same, with the normalization rules applied to each sentence as it is cut.
+                let headings = chapter.text.paragraphs.filter { $0.kind == .heading }.map(\.range)
+                var next = 0
+                try Segmenter.forEachSentence(in: chapter.text) { sentence in
+                    while next < headings.count, headings[next].end <= sentence.range.location { next += 1 }
+                    let isHeading = next < headings.count && headings[next].location <= sentence.range.location
+                    try print(sentence) { pronouncer.spokenSentence(sentence, in: chapter, isHeading: isHeading).text }
+                }
             } else {
                 chapter.sentences = try Segmenter.sentences(in: chapter.text)
                 let spoken = try pronouncer.spokenSentences(of: chapter)

@@ -38,6 +38,8 @@ struct NormalizationRuleTests {
         Case(language: "es", shown: "Felipe II reinó en España.", spoken: "Felipe segundo reinó en España."),
         Case(language: "es", shown: "Alfonso XIII vivió en Madrid.", spoken: "Alfonso trece vivió en Madrid."),
         Case(language: "es", shown: "Capítulo V", spoken: "Capítulo cinco"),
+        Case(language: "en", shown: "He read XIV aloud.", spoken: "He read fourteen aloud."),
+        Case(language: "de", shown: "Er fuhr einen Golf VII damals.", spoken: "Er fuhr einen Golf sieben damals."),
     ]
 
     static let money: [Case] = [

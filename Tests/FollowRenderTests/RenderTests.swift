@@ -65,6 +65,7 @@ struct RenderTests {
         let render = try SampleRenders.oneX.get()
         let errors = try render.onsetErrors()
         let median = errors.sorted()[errors.count / 2]
+        print(String(format: "sample book 1x sentence onsets: %d, median error %.1f ms", errors.count, 1000 * median))
         #expect(errors.count >= 10)
         #expect(median <= 0.020, "median onset error \(median) s over \(errors.count) sentences")
     }

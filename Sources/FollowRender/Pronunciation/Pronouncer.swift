@@ -48,6 +48,48 @@ public final class Pronouncer {
         return hints.phonemes.isEmpty && hints.lexicons.isEmpty && users.isEmpty && !japanese && !normalized
     }
 
+    /// Whether only the normalization rules can change the speech of `chapter`
+    /// (no SSML phonemes, lexicon or Japanese): its sentences' spoken forms
+    /// can then be built one at a time as they are cut (`spokenSentence(_:in:)`).
+    public func normalizesOnly(_ chapter: Chapter) -> Bool {
+        guard normalizer != nil else { return false }
+        let hints = chapter.text.pronunciation
+        let japanese = chapter.text.languages.contains { Lexicon.primary($0.language) == "ja" }
+        return hints.phonemes.isEmpty && hints.lexicons.isEmpty && users.isEmpty && !japanese
+    }
+
+    /// The spoken form of one sentence of a chapter that `normalizesOnly`,
+    /// from the sentence's own text, so that a very long chapter is streamed
+    /// (`segment --spoken`/`--json`) without its whole text as UTF-16.
+    public func spokenSentence(_ sentence: Sentence, in chapter: Chapter, isHeading: Bool) -> SpokenSentence {
+        guard let normalizer else { return SpokenSentence.asWritten(sentence, in: chapter.text) }
+        let origin = sentence.range.location
+        let units = Array(chapter.text.substring(sentence.range).utf16)
+        var runs: [(range: Range<Int>, tag: String)] = []
+        var cursor = 0
+        for run in chapter.text.languages where run.range.end > origin && run.range.location < sentence.range.end {
+            let lower = max(run.range.location, origin) - origin
+            let upper = min(run.range.end, sentence.range.end) - origin
+            if cursor < lower { runs.append((cursor..<lower, chapter.language)) }
+            runs.append((lower..<upper, run.language))
+            cursor = upper
+        }
+        if cursor < units.count { runs.append((cursor..<units.count, chapter.language)) }
+        let found = normalizer.replacements(units: units, range: 0..<units.count, isHeading: isHeading,
+                                            runs: runs.filter { Normalizer.normalizes($0.tag) }, isFree: { _ in true })
+        let local = sentence.words.map { TextRange(location: $0.location - origin, length: $0.length) }
+        var spoken = SpokenComposer.compose(range: TextRange(location: 0, length: units.count), words: local, units: units,
+                                            replacements: SpokenBudget.fitting(found, shown: units.count).kept)
+        spoken.range = sentence.range
+        spoken.shownWords = sentence.words
+        spoken.segments = spoken.segments.map { segment in
+            var shifted = segment
+            shifted.shown = (segment.shown.lowerBound + origin)..<(segment.shown.upperBound + origin)
+            return shifted
+        }
+        return spoken
+    }
+
     /// Sees every rewrite and refusal of the normalization rules (the normalization report).
     public func recordNormalization(_ record: @escaping (NormalizationEvent) -> Void) {
         normalizer?.record = record

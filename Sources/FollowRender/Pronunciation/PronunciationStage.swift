@@ -29,7 +29,11 @@ public enum PronunciationStage {
                                                          forcedVoice: voice, bookLanguage: archive.book.metadata.language)
                 for line in coverage.notes { note(line) }
                 for line in coverage.lines { report(bookPath, line) }
-                _ = try pronouncer.fingerprints(of: chapters)
+                // Lexicon and SSML faults are found by building the spoken forms; a chapter only the
+                // normalization rules change has none to report, and its forms are built with its script.
+                for chapter in chapters where !pronouncer.speaksAsWritten(chapter) && !pronouncer.normalizesOnly(chapter) {
+                    _ = try pronouncer.spokenSentences(of: chapter)
+                }
             }
         } catch {
             throw FileFailure(file: bookPath, error: error)

@@ -74,8 +74,13 @@ enum RomanNumeralRule: NormalizationRule {
         if scan.isHeading, scan.isFirstWord(index), headingPrefix(scan, after: index),
            token.text.count > 1 || "IVX".contains(token.text) { return cardinal() }
         guard token.text.allSatisfy({ "IVX".contains($0) }), value <= 39 else { return .refused("capitalized word") }
+        // eSpeak NG reads two or more of I, V and X with no context as "Roman" and the number
+        // ("He read XIV" is "Roman fourteen"): without context the cardinal, without "Roman".
+        // "IV" alone stays (an IV drip).
+        let wouldSayRoman = token.text.count >= 2 && token.text != "IV"
         guard let name = previousWord, name.isCapitalized, !name.isAllCapitals || token.text.count > 1,
               !notNames.contains(name.text.lowercased()) else {
+            if wouldSayRoman { return cardinal() }
             return .refused(token.text == "I" ? "pronoun I" : "no context")
         }
         // A citation ("Luke XV. 3", "Acts XV:9") numbers a chapter, not a king.
@@ -93,7 +98,9 @@ enum RomanNumeralRule: NormalizationRule {
             guard linked || (ends && !firstWord) else { return .refused("pronoun I") }
         }
         // German writes a regnal numeral with its ordinal period ("Heinrich VIII."); without it, a model ("Golf IV").
-        if scan.language.code == "de", scan.touching(after: index)?.text != "." { return .refused("no ordinal period") }
+        if scan.language.code == "de", scan.touching(after: index)?.text != "." {
+            return wouldSayRoman ? cardinal() : .refused("no ordinal period")
+        }
         guard let spoken = scan.language.regnal(value, scan.numbers) else { return nil }
         // German writes the ordinal with a period ("Heinrich VIII. war"): it is part of the numeral.
         if scan.language.code == "de", scan.touching(after: index)?.text == ".", scan.next(after: index + 1) != nil {

@@ -35,7 +35,7 @@ enum UnitRule: NormalizationRule {
         if key.count == 1, let next = scan.next(after: last), scan.tokens[next].isCapitalized { return .refused("initial") }
         // "20 m. from the coast": a symbol takes no period; old texts abbreviate miles so.
         if key.count == 1, scan.touching(after: last)?.text == ".", scan.next(after: last + 1) != nil {
-            return .refused("abbreviation, not a symbol")
+            return .refused("period after a symbol")
         }
         return .rewrite(through: last, spoken: "\(number) \(one ? names.singular : names.plural)")
     }
