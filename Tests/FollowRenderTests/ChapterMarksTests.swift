@@ -89,7 +89,7 @@ struct ChapterMarksTests {
         #expect(titles(entry).last == "Section \(count)")
     }
 
-    @Test("web player: the book page nests the entries with durations; a chapter page's contents menu lists them and a click plays from the entry's first word (Chromium)")
+    @Test("web player: the book page nests the entries with durations; a chapter page's contents menu lists them and a click plays from the entry's first word (Chromium); headings keep their levels")
     func contentsMenu() throws {
         let folder = try TestPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -101,5 +101,9 @@ struct ChapterMarksTests {
         let report = try JSONSerialization.jsonObject(with: run.output) as? [String: Any]
         let checks = report?["checks"] as? [[String: Any]] ?? []
         #expect(checks.count >= 9 && checks.allSatisfy { $0["ok"] as? Bool == true }, "\(checks)")
+        // Headings keep their source levels: the part is an h1, its stories h2.
+        let page = try String(contentsOfFile: render.file("002-part-one.html"), encoding: .utf8)
+        #expect(page.contains("<h1 data-at=\"0\">Part One</h1>"), "\(page)")
+        #expect(page.contains(">The Fox</h2>") && page.contains(">The Crow</h2>") && page.contains(">The Owl</h1>"))
     }
 }

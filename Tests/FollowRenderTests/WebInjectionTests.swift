@@ -34,7 +34,8 @@ struct WebInjectionTests {
     func refusesForeignNames(name: String) throws {
         let render = try RenderedFolder.render(TestPaths.sampleBook, ["--rate", "4x", "--chapters", "2"])
         let first = try #require(render.manifest.chapters.first)
-        for (file, original) in [("book.json", first.audio), (first.timing, first.audio)] {
+        let audio = try #require(first.audio)
+        for (file, original) in [("book.json", audio), (first.timing, audio)] {
             let path = render.file(file)
             let saved = try String(contentsOfFile: path, encoding: .utf8)
             let quotedName = String(decoding: try JSONEncoder().encode(name), as: UTF8.self)
