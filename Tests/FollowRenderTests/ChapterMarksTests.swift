@@ -88,4 +88,22 @@ struct ChapterMarksTests {
         #expect(readers["mutagen"] as? String == "no chpl (more than 255 marks)")
         #expect(titles(entry).last == "Section \(count)")
     }
+
+    @Test("web player: the book page nests the entries with durations; a chapter page's contents menu lists them and a click plays from the entry's first word (Chromium); headings keep their levels")
+    func contentsMenu() throws {
+        let folder = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let render = try RenderedFolder.render(try tales(in: folder), ["--rate", "4x", "--web"])
+        defer { try? FileManager.default.removeItem(atPath: render.path) }
+        let checker = TestPaths.packageRoot.appendingPathComponent("Tests/Checkers/contents-menu-check.py").path
+        let run = try CommandRun.run("/usr/bin/python3", [checker, "--folder", render.path])
+        #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
+        let report = try JSONSerialization.jsonObject(with: run.output) as? [String: Any]
+        let checks = report?["checks"] as? [[String: Any]] ?? []
+        #expect(checks.count >= 9 && checks.allSatisfy { $0["ok"] as? Bool == true }, "\(checks)")
+        // Headings keep their source levels: the part is an h1, its stories h2.
+        let page = try String(contentsOfFile: render.file("002-part-one.html"), encoding: .utf8)
+        #expect(page.contains("<h1 data-at=\"0\">Part One</h1>"), "\(page)")
+        #expect(page.contains(">The Fox</h2>") && page.contains(">The Crow</h2>") && page.contains(">The Owl</h1>"))
+    }
 }

@@ -22,6 +22,7 @@ struct NarrationBuilder {
     /// Start of the open paragraph, when it has text.
     private var paragraphStart: Int?
     private var paragraphKind = Paragraph.Kind.text
+    private var paragraphLevel: Int?
     /// Source of a collapsed whitespace run waiting for the next visible character.
     private var pendingSpace: (node: Int, offset: Int, language: String)?
     private var pendingBreak = false
@@ -43,7 +44,7 @@ struct NarrationBuilder {
     }
 
     /// Appends the UTF-16 units of text node `node` as seen in `language`.
-    mutating func append(_ text: [UInt16], node: Int, language: String, kind: Paragraph.Kind, preformatted: Bool) {
+    mutating func append(_ text: [UInt16], node: Int, language: String, kind: Paragraph.Kind, level: Int? = nil, preformatted: Bool) {
         for (offset, unit) in text.enumerated() {
             switch unit {
             case 0x20, 0x09, 0x0C:
@@ -58,7 +59,7 @@ struct NarrationBuilder {
             case 0x0D:
                 if !preformatted, pendingSpace == nil { pendingSpace = (node, offset, language) }
             default:
-                openParagraph(kind: kind, language: language)
+                openParagraph(kind: kind, level: level, language: language)
                 flushBreak(language: language)
                 flushJoin(before: unit, language: language)
                 if let space = pendingSpace, last != Self.newline, count > paragraphStart! {
@@ -87,7 +88,8 @@ struct NarrationBuilder {
     /// A block boundary: the open paragraph, if any, is finished.
     mutating func endParagraph() {
         if let start = paragraphStart {
-            paragraphs.append(Paragraph(range: TextRange(location: start, length: count - start), kind: paragraphKind))
+            paragraphs.append(Paragraph(range: TextRange(location: start, length: count - start), kind: paragraphKind,
+                                        level: paragraphKind == .heading ? paragraphLevel : nil))
         }
         paragraphStart = nil
         pendingSpace = nil
@@ -107,11 +109,12 @@ struct NarrationBuilder {
         )
     }
 
-    private mutating func openParagraph(kind: Paragraph.Kind, language: String) {
+    private mutating func openParagraph(kind: Paragraph.Kind, level: Int?, language: String) {
         guard paragraphStart == nil else { return }
         if count > 0 { emit(Self.newline, language: language) }
         paragraphStart = count
         paragraphKind = kind
+        paragraphLevel = level
         pendingSpace = nil
         pendingBreak = false
     }

@@ -134,6 +134,8 @@ public struct NarrationExtractor {
         struct Context {
             var language: String
             var kind: Paragraph.Kind
+            /// Inside `h1`…`h6`: its level.
+            var headingLevel: Int? = nil
             var preformatted: Bool
             /// Inside something not narrated: text nodes are still counted.
             var silent: Bool
@@ -188,7 +190,7 @@ public struct NarrationExtractor {
                 textNodeCount += 1
                 guard !context.silent else { return }
                 builder.append(Array(node.content.utf16), node: index, language: context.language,
-                               kind: context.kind, preformatted: context.preformatted)
+                               kind: context.kind, level: context.headingLevel, preformatted: context.preformatted)
             case .element:
                 visitElement(node, context: context)
             case .entityReference, .other:
@@ -217,7 +219,10 @@ public struct NarrationExtractor {
             var inner = context
             inner.silent = context.silent || isSilent(element, name: name)
             if let language = NarrationExtractor.language(of: element) { inner.language = language }
-            if ElementRules.headings.contains(name) { inner.kind = .heading }
+            if ElementRules.headings.contains(name) {
+                inner.kind = .heading
+                inner.headingLevel = Int(name.dropFirst())
+            }
             if name == "pre" { inner.preformatted = true }
             if name == "br" {
                 if !inner.silent { builder.lineBreak() }

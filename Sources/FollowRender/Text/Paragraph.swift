@@ -9,9 +9,12 @@ public struct Paragraph: Hashable, Sendable, Codable {
     /// The paragraph's text, without the separating newline.
     public var range: TextRange
     public var kind: Kind
+    /// A heading's level in its source (1 for `h1` … 6 for `h6`); nil for text and for headings of unknown level.
+    public var level: Int?
 
-    public init(range: TextRange, kind: Kind) {
+    public init(range: TextRange, kind: Kind, level: Int? = nil) {
         self.range = range
         self.kind = kind
+        self.level = level
     }
 }

@@ -1,5 +1,6 @@
 /// The narration text of one chapter as HTML for the web player: a block per
-/// paragraph (`p`, or `h1` for the first heading and `h2` for the others) whose
+/// paragraph (`p`, or for a heading `h1`…`h6` at its source level; a heading of
+/// unknown level, read back from pauses alone, is `h1` first and `h2` after) whose
 /// `data-at` is the UTF-16 offset of its first character in the sidecar's
 /// `text`, holding exactly that text, escaped, with `<br>` for each `"\n"`.
 ///
@@ -24,7 +25,7 @@ struct ChapterMarkup {
         }
         var headings = 0
         for block in blocks {
-            let tag = block.kind == .text ? "p" : headings == 0 ? "h1" : "h2"
+            let tag = block.kind == .text ? "p" : block.level.map { "h\(min(max($0, 1), 6))" } ?? (headings == 0 ? "h1" : "h2")
             if block.kind == .heading { headings += 1 }
             html += "<\(tag) data-at=\"\(block.range.location)\">" + Self.text(units, block.range) + "</\(tag)>\n"
         }
@@ -47,7 +48,7 @@ struct ChapterMarkup {
                 next += 1
             }
             guard end > start else { continue }
-            blocks.append(Paragraph(range: TextRange(location: start, length: end - start), kind: paragraph.kind))
+            blocks.append(Paragraph(range: TextRange(location: start, length: end - start), kind: paragraph.kind, level: paragraph.level))
             covered = end
         }
         return blocks

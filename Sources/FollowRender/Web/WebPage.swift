@@ -46,6 +46,8 @@ struct WebPage {
     let cover: Cover?
     private let embeddedCover: String?
     private let data: BookData
+    /// The table of contents (`book.json` version 3); nil without one.
+    private let contents: ContentsMarkup?
 
     /// `identifier` is the book's own; without it, positions are keyed by title and authors.
     init(manifest: BookManifest, identifier: String?, cover: Cover?, coverData: Data?, lengths: [Int: Int]) {
@@ -59,6 +61,15 @@ struct WebPage {
             ChapterEntry(index: entry.index, title: entry.title, page: Self.link(WebPlayer.pageName(timingFile: entry.timing)),
                          duration: entry.duration, length: lengths[entry.index] ?? 0)
         }
+        var spans: [Int: (start: Double, end: Double)] = [:]
+        var elapsed = 0.0
+        for entry in manifest.chapters {
+            spans[entry.index] = (elapsed, elapsed + entry.duration.value)
+            elapsed += entry.duration.value
+        }
+        contents = (manifest.toc ?? []).isEmpty ? nil
+            : ContentsMarkup(toc: manifest.toc ?? [], pages: Dictionary(chapters.map { ($0.index, $0.page) }, uniquingKeysWith: { a, _ in a }),
+                             spans: spans)
         let id = identifier ?? ([manifest.title] + manifest.authors).joined(separator: " / ")
         data = BookData(id: id, title: manifest.title, authors: manifest.authors, cover: cover, current: nil,
                         speeds: SpeedTable.presetSpeeds, chapters: chapters)
@@ -82,6 +93,10 @@ struct WebPage {
                                   title: "\(chapterTitle) · \(bookTitle)", [
             "bookTitle": bookTitle,
             "chapterLinks": links.joined(separator: " "),
+            "contents": contents.map {
+                "<details class=\"contents\" id=\"fr-contents\"><summary>Contents</summary><ol>\n"
+                    + $0.list(withDurations: false, progress: false, current: entry.index) + "\n</ol></details>"
+            } ?? "",
             "content": markup,
             "audio": entry.audio.map(Self.link) ?? (RelativeLink(relativePath: timing.audio.file)?.encoded ?? "#"),
             "duration": String(format: "%.3f", timing.audio.duration.value),
@@ -91,7 +106,8 @@ struct WebPage {
         ])
     }
 
-    /// The book page: cover, title, authors, chapters with durations and progress bars.
+    /// The book page: cover, title, authors, the nested table of contents (else the chapters)
+    /// with durations, and each chapter's progress bar.
     func index() throws(RenderError) -> String {
         let rows = data.chapters.map { chapter in
             let title = XMLEscaping.escaped(chapter.title)
@@ -109,7 +125,7 @@ struct WebPage {
             "authors": XMLEscaping.escaped(manifest.authors.joined(separator: ", ")),
             "cover": cover.map { "<img class=\"cover\" src=\"\($0.file)\" alt=\"Cover of \(bookTitle)\">" } ?? "",
             "summary": XMLEscaping.escaped(summary),
-            "chapters": rows.joined(separator: "\n"),
+            "chapters": contents?.list(withDurations: true, progress: true) ?? rows.joined(separator: "\n"),
             "book": try json(data),
         ])
     }

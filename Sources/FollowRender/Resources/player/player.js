@@ -333,6 +333,13 @@
     const hash = location.hash;
     if (hash === "#play" || hash === "#resume") history.replaceState(null, "", location.pathname + location.search);
     if (hash === "#play") { state.started = true; seek(0, true); return; }
+    // #at=OFFSET (a table-of-contents entry): play from the word at that UTF-16 offset.
+    const entry = /^#at=([0-9]{1,9})$/.exec(hash);
+    if (entry) {
+      history.replaceState(null, "", location.pathname + location.search);
+      playFromOffset(Number(entry[1]));
+      return;
+    }
     if (!cursor) return;
     if (cursor.chapter === book.current) {
       const word = wordAtOffset(cursor.offset);
@@ -355,6 +362,31 @@
       byId("fr-resume-no").onclick = () => { offer.hidden = true; };
       offer.hidden = false;
     }
+  }
+  // The contents menu: an entry of this chapter plays from its first word; others open their page at it.
+  function playFromOffset(offset) {
+    const word = wordAtOffset(offset);
+    if (word < 0) return;
+    // The entry's first word is the first that ends after its offset.
+    const first = wordEnd[word] <= offset && word + 1 < wordBegin.length ? word + 1 : word;
+    state.started = true;
+    seek(wordBegin[first], true);
+  }
+  addEventListener("hashchange", () => {
+    const entry = /^#at=([0-9]{1,9})$/.exec(location.hash);
+    if (!entry) return;
+    history.replaceState(null, "", location.pathname + location.search);
+    playFromOffset(Number(entry[1]));
+  });
+  const contents = byId("fr-contents");
+  if (contents) {
+    contents.addEventListener("click", (event) => {
+      const link = event.target.closest && event.target.closest("a[data-chapter]");
+      if (!link || Number(link.dataset.chapter) !== book.current) return;
+      event.preventDefault();
+      contents.open = false;
+      playFromOffset(Number(link.dataset.at));
+    });
   }
   // The single file opens at its own start: this chapter's comes first (a resume seeks after it).
   if (single) seek(0, false);
