@@ -36,7 +36,7 @@ struct ErrorKindsTests {
         try Data("not json".utf8).write(to: URL(fileURLWithPath: folder + "/book.json"))
         #expect((#expect(throws: BookError.self) { try RenderedBook.load(folder) })?.kind == .notJSON)
         let golden = try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("golden/book.json"))
-        let newer = String(decoding: golden, as: UTF8.self).replacingOccurrences(of: #""version" : 1"#, with: #""version" : 99"#)
+        let newer = String(decoding: golden, as: UTF8.self).replacingOccurrences(of: #""version" : 3"#, with: #""version" : 99"#)
         try Data(newer.utf8).write(to: URL(fileURLWithPath: folder + "/book.json"))
         #expect((#expect(throws: BookError.self) { try RenderedBook.load(folder) })?.kind == .newerVersion)
     }

@@ -59,7 +59,8 @@ struct SpokenFormBoundsTests {
         let folder = try TestPaths.temporaryFolder()
         let render = try PeakMemory.cli([book, "--out", folder, "--rate", "4x", "--chapters", "1"])
         #expect(render.run.status == 0, "\(render.run.stderr)")
-        #expect(Self.warnings(render.run).count == 1, "\(render.run.stderr)")
+        // The book's chapter text was replaced, so its navigation's #later fragment is gone: that warning is the book's own.
+        #expect(Self.warnings(render.run).filter { !$0.contains("TOC entry") }.count == 1, "\(render.run.stderr)")
         #expect(render.bytes < PeakMemory.limit, "render: \(render.megabytes) MB")
     }
 
