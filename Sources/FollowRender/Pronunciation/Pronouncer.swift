@@ -77,17 +77,7 @@ public final class Pronouncer {
         if cursor < units.count { runs.append((cursor..<units.count, chapter.language)) }
         let found = normalizer.replacements(units: units, range: 0..<units.count, isHeading: isHeading,
                                             runs: runs.filter { Normalizer.normalizes($0.tag) }, isFree: { _ in true })
-        let local = sentence.words.map { TextRange(location: $0.location - origin, length: $0.length) }
-        var spoken = SpokenComposer.compose(range: TextRange(location: 0, length: units.count), words: local, units: units,
-                                            replacements: SpokenBudget.fitting(found, shown: units.count).kept)
-        spoken.range = sentence.range
-        spoken.shownWords = sentence.words
-        spoken.segments = spoken.segments.map { segment in
-            var shifted = segment
-            shifted.shown = (segment.shown.lowerBound + origin)..<(segment.shown.upperBound + origin)
-            return shifted
-        }
-        return spoken
+        return SpokenSentence.composed(sentence, units: units, replacements: SpokenBudget.fitting(found, shown: units.count).kept)
     }
 
     /// Sees every rewrite and refusal of the normalization rules (the normalization report).

@@ -98,11 +98,17 @@ extension SpokenSentence {
     /// so the sentences of a very long chapter can be streamed (`segment
     /// --spoken`/`--json`) without the whole text as UTF-16.
     public static func asWritten(_ sentence: Sentence, in text: ChapterText) -> SpokenSentence {
+        composed(sentence, units: Array(text.substring(sentence.range).utf16), replacements: [])
+    }
+
+    /// The spoken form of `sentence` composed from its own UTF-16 `units` and
+    /// `replacements` at offsets within them, placed back at the sentence's
+    /// offsets in the chapter.
+    static func composed(_ sentence: Sentence, units: [UInt16], replacements: [Replacement]) -> SpokenSentence {
         let origin = sentence.range.location
-        let units = Array(text.substring(sentence.range).utf16)
         let local = sentence.words.map { TextRange(location: $0.location - origin, length: $0.length) }
         var spoken = SpokenComposer.compose(range: TextRange(location: 0, length: units.count), words: local, units: units,
-                                            replacements: [])
+                                            replacements: replacements)
         spoken.range = sentence.range
         spoken.shownWords = sentence.words
         spoken.segments = spoken.segments.map { segment in
