@@ -12,6 +12,7 @@ enum RenderCommand: Command {
                              [--jobs N] [--include-notes] [--matter all|body] [--force] [--strict]
                              [--sync vtt,srt,guided] [--web] [--quiet]
                              [--epub PATH [--granularity sentence|word]] [--audiobook PATH] [--library DIR]
+                             [--tracks DIR [--tracks-depth N]]
                              [input options] [--lexicon FILE]… [--normalize auto|none]
 
         Narrates BOOK (an .epub file, an unpacked EPUB folder, or a plain-text,
@@ -64,6 +65,13 @@ enum RenderCommand: Command {
           --library DIR     Also write DIR/<Author>/<Title>/ as Audiobookshelf expects
                             it: the audiobook (.m4b unless --audiobook names another
                             format), cover, desc.txt, reader.txt, metadata.json.
+          --tracks DIR      Also write one MP3 per table-of-contents entry into DIR
+                            (for car stereos and players that treat files as chapters),
+                            cut in the pause before each entry without re-encoding,
+                            numbered, tagged and listed in an .m3u8. Needs MP3 audio:
+                            --format mp3 (the default) or --audiobook PATH.mp3.
+          --tracks-depth N  Which entries get a track: 1, the top level (default),
+                            to \(TracksStep.Request.maximumDepth); deeper entries play in their parent's track.
           --quiet           No progress and no summary.
         \(PronunciationOptions.help)
           -h, --help        Show this help.
@@ -107,6 +115,8 @@ enum RenderCommand: Command {
         let input = try InputArguments.parse(&arguments)
         let audiobook = try arguments.option("--audiobook")
         let library = try arguments.option("--library")
+        let tracksFolder = try arguments.option("--tracks")
+        let tracksDepth = try arguments.option("--tracks-depth")
         let lexicons = try PronunciationOptions.lexicons(&arguments)
         let normalize = try PronunciationOptions.normalize(&arguments)
         let voiceOptions = try VoiceOptions.parse(&arguments)
@@ -126,6 +136,8 @@ enum RenderCommand: Command {
             throw UsageError("--audiobook takes a path ending in .m4b, .m4a, .mp3 or .opus, not '\(audiobook)'")
         }
         let single = audiobook != nil || library != nil ? AudiobookStep.Request(path: audiobook, library: library) : nil
+        let tracks = try tracks(tracksFolder, depth: tracksDepth, format: format, formatName: formatName, audiobook: audiobook,
+                                bitrate: bitrate)
         if web, single != nil, epub == nil, out == nil {
             throw UsageError("--web with --audiobook or --library needs --out (the folder is otherwise removed)")
         }
@@ -142,7 +154,7 @@ enum RenderCommand: Command {
         let options = RenderOptions(bookPath: path, settings: settings, folder: folder, selection: chosen, jobs: jobs,
                                     force: force, strict: strict, sync: sync ?? [],
                                     epub: epub.map { RenderOptions.EPUB(path: $0, granularity: granularity) }, matter: matter,
-                                    web: web, audiobook: single)
+                                    web: web, audiobook: single, tracks: tracks)
         return Options(job: options, quiet: quiet)
     }
 
@@ -164,6 +176,30 @@ enum RenderCommand: Command {
             throw error
         }
         return summary.manifest.chapters.isEmpty ? 1 : 0
+    }
+
+    /// The `--tracks` request: a folder, a depth within the navigation's levels,
+    /// and MP3 frames to cut (the chapters', or an `--audiobook PATH.mp3`'s parts).
+    static func tracks(_ folder: String?, depth: String?, format: AudioFormat?, formatName: String,
+                       audiobook: String?, bitrate: Int) throws(UsageError) -> TracksStep.Request? {
+        guard let folder else {
+            if depth != nil { throw UsageError("--tracks-depth needs --tracks") }
+            return nil
+        }
+        let maximum = TracksStep.Request.maximumDepth
+        let level = try depth.map { text throws(UsageError) -> Int in
+            guard let value = Int(text), (1...maximum).contains(value) else {
+                throw UsageError("--tracks-depth takes a table-of-contents level from 1 (the top) to \(maximum), not '\(text)'")
+            }
+            return value
+        } ?? 1
+        guard format == .mp3 || audiobook.map({ AudiobookFormat(path: $0) == .mp3 }) == true else {
+            throw UsageError("--tracks cuts MP3 audio: it needs --format mp3 (the default) or --audiobook PATH.mp3, not --format \(formatName)")
+        }
+        guard bitrate >= TracksStep.Request.minimumBitrate else {
+            throw UsageError("--tracks needs --bitrate \(TracksStep.Request.minimumBitrate) or more (room for the gapless info tag), not \(bitrate)")
+        }
+        return TracksStep.Request(folder: folder, depth: level)
     }
 
     /// The granularity named by `--granularity`, which only makes sense with `--epub` and MP3 audio.

@@ -22,56 +22,26 @@ enum MP3Join {
         let known = streams.allSatisfy { $0.frameCount != nil }
         let total = streams.reduce(0) { $0 + ($1.frameCount ?? 0) }
         if let template { try file.write(template[...]) }
-        var crc: UInt16 = 0
-        var offsets = [Int](repeating: 0, count: 100)
-        let wanted = (0..<100).map { $0 * total / 100 }
-        var next = 1
-        var audioBytes = 0
+        var info = template.map { MP3InfoTag(template: $0, frames: total) }
         var counts: [Int] = []
-        var before = 0
         for stream in streams {
             var frames = 0
-            try copyFrames(of: stream, into: file) { frame in
-                while known, next < 100, wanted[next] == before + frames {
-                    offsets[next] = (template?.count ?? 0) + audioBytes
-                    next += 1
-                }
-                crc = CRC16.update(crc, frame)
-                audioBytes += frame.count
+            try forEachFrame(of: stream) { frame throws(RenderError) in
+                info?.add(frame)
+                try file.write(frame)
                 frames += 1
             }
             counts.append(frames)
-            before += frames
         }
-        if let template, known, let last = streams.last {
-            let side = MP3Stream.header(template, at: 0)?.sideInfo ?? 9
-            let bytes = template.count + audioBytes
-            var info = template
-            put(UInt32(total), into: &info, at: MP3Stream.InfoField.frames(side: side))
-            put(UInt32(bytes), into: &info, at: MP3Stream.InfoField.bytes(side: side))
-            for (index, offset) in offsets.enumerated() {
-                info[MP3Stream.InfoField.table(side: side) + index] = UInt8(min(255, 256 * offset / max(bytes, 1)))
-            }
-            let lame = MP3Stream.InfoField.lame(side: side)
-            let packed = UInt32(streams[0].delay) << 12 | UInt32(min(last.padding, 0xFFF))
-            info[lame + 21] = UInt8(packed >> 16 & 0xFF)
-            info[lame + 22] = UInt8(packed >> 8 & 0xFF)
-            info[lame + 23] = UInt8(packed & 0xFF)
-            put(UInt32(bytes), into: &info, at: lame + 28)
-            info[lame + 32] = UInt8(crc >> 8)
-            info[lame + 33] = UInt8(crc & 0xFF)
-            let tagCRC = CRC16.update(0, info[..<(lame + 34)])
-            info[lame + 34] = UInt8(tagCRC >> 8)
-            info[lame + 35] = UInt8(tagCRC & 0xFF)
-            try file.overwrite(info[...], at: prefix.count)
+        if let info, known, let first = streams.first, let last = streams.last {
+            try file.overwrite(info.bytes(delay: first.delay, padding: last.padding)[...], at: prefix.count)
         }
         try file.close()
         return counts
     }
 
-    /// Hands each audio frame of `stream` to `body`, then writes it to `file`, reading 1 MB at a time.
-    private static func copyFrames(of stream: MP3Stream, into file: OutputFile,
-                                   _ body: (ArraySlice<UInt8>) -> Void) throws(RenderError) {
+    /// Hands each audio frame of `stream` (its ID3 tag and info frame left out) to `body`, in order, reading 1 MB at a time.
+    static func forEachFrame(of stream: MP3Stream, _ body: (ArraySlice<UInt8>) throws(RenderError) -> Void) throws(RenderError) {
         guard let handle = FileHandle(forReadingAtPath: stream.path) else {
             throw RenderError(.unreadableInput, file: stream.path, "cannot open (\(String(cString: strerror(errno))))")
         }
@@ -89,8 +59,7 @@ enum MP3Join {
             var position = 0
             while let header = MP3Stream.header(buffer, at: position), position + header.length <= buffer.count {
                 let frame = buffer[position..<position + header.length]
-                body(frame)
-                try file.write(frame)
+                try body(frame)
                 position += header.length
             }
             if position == 0, !buffer.isEmpty, ended || MP3Stream.header(buffer, at: 0) == nil {
@@ -99,10 +68,6 @@ enum MP3Join {
             buffer.removeFirst(position)
         }
         guard buffer.isEmpty else { throw RenderError(.unreadableInput, file: stream.path, "ends inside an MP3 frame") }
-    }
-
-    private static func put(_ value: UInt32, into bytes: inout [UInt8], at offset: Int) {
-        for index in 0..<4 { bytes[offset + index] = UInt8(value >> (24 - 8 * UInt32(index)) & 0xFF) }
     }
 }
 

@@ -42,8 +42,7 @@ public struct AudiobookPackager: Sendable {
             return previous
         }
         let titles = chapterTitles
-        let layout = try SingleFileLayout(codec: format.codec,
-                                          sources: try manifest.chapters.map { chapter throws(RenderError) in try source(of: chapter, codec: format.codec) })
+        let layout = try layout(codec: format.codec)
         let chapterMarks = marks(chapters: zip(zip(manifest.chapters, layout.chapters), titles).map { ($0.0.index, $1, $0.1.start, $0.1.end) },
                                  rate: layout.rate, fileEnd: layout.samples)
         let marks = chapterMarks.marks.map { (start: $0.start, end: $0.end, title: $0.title) }
@@ -71,6 +70,13 @@ public struct AudiobookPackager: Sendable {
                            chapters: chapterMarks.marks.map { ($0.title, seconds($0.start)) })
         try cue.write(to: URL(fileURLWithPath: absolute).deletingLastPathComponent().appendingPathComponent(CueSheet.fileName).path)
         return entry
+    }
+
+    /// Where the chapters fall in a single file of `codec`, from their parts (or chapter MP3s).
+    func layout(codec: AudiobookCodec) throws(RenderError) -> SingleFileLayout {
+        try SingleFileLayout(codec: codec, sources: try manifest.chapters.map { chapter throws(RenderError) in
+            try source(of: chapter, codec: codec)
+        })
     }
 
     /// Where a chapter's audio for the single file is, and whether that file is

@@ -19,12 +19,16 @@ struct ID3ChapterTag {
     var chapters: [(start: Int, end: Int, title: String)]
     /// The nesting over `chapters`; nil for a flat list.
     var tree: [ChapterMarks.Node]?
+    /// For a file of `--tracks`: its title (the book's is the album) and its number of `count`;
+    /// nil for the single file. A track has no chapter frames.
+    var track: (title: String, number: Int, count: Int)?
 
     /// The whole tag, header included.
     var bytes: [UInt8] {
         var body: [UInt8] = []
-        body += text("TIT2", metadata.title)
+        body += text("TIT2", track?.title ?? metadata.title)
         body += text("TALB", metadata.title)
+        if let track { body += text("TRCK", "\(track.number)/\(track.count)") }
         body += text("TPE1", metadata.artist)
         body += text("TPE2", metadata.artist)
         body += text("TCOM", metadata.narrator)
@@ -39,7 +43,7 @@ struct ID3ChapterTag {
             let mime = Array((metadata.coverIsPNG ? "image/png" : "image/jpeg").utf8)
             body += frame("APIC", [0] + mime + [0, 3, 0] + Array(cover))
         }
-        body += tableOfContents()
+        if track == nil { body += tableOfContents() }
         for (number, chapter) in chapters.enumerated() {
             let times = [chapter.start, chapter.end, -1, -1].flatMap { Self.word(UInt32(truncatingIfNeeded: $0)) }
             body += frame("CHAP", Self.id("chp", number) + times + text("TIT2", chapter.title))

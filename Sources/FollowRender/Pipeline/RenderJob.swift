@@ -24,6 +24,7 @@ public struct RenderJob: Sendable {
         var steps: [any RenderOutputStep] = []
         if let epub = options.epub { steps.append(MediaOverlayStep(epub)) }
         if let audiobook = options.audiobook { steps.append(AudiobookStep(audiobook)) }
+        if let tracks = options.tracks { steps.append(TracksStep(tracks)) }
         if options.web { steps.append(WebPlayerStep()) }
         steps += additionalSteps
         if !options.sync.isEmpty { steps.append(SyncExportStep(options.sync)) }

@@ -19,6 +19,7 @@ extension RenderJob {
             if let epub = options.epub { try safety.checkFile(epub.path, option: "--epub") }
             if let audiobook = options.audiobook?.path { try safety.checkFile(audiobook, option: "--audiobook") }
             if let library = options.audiobook?.library { try safety.checkFolder(library, option: "--library") }
+            if let tracks = options.tracks { try safety.checkFolder(tracks.folder, option: "--tracks") }
         } catch {
             throw FileFailure(file: error.file, reason: error.reason, cause: error)
         }
@@ -35,12 +36,31 @@ extension RenderJob {
                                               exportSuffixes: options.sync.map(\.fileSuffix))
                 try check.check(with: safety)
             }
-            try safety.checkDistinct(plannedOutputs(chapters: chapters, archive: archive))
+            let outputs = plannedOutputs(chapters: chapters, archive: archive)
+            try safety.checkDistinct(outputs)
+            if let tracks = options.tracks {
+                try checkTracksFolder(tracks.folder, outputs: outputs)
+                try TrackFolder(path: tracks.folder).check()
+            }
             if let library = options.audiobook?.library {
                 try LibraryFolder(root: library, metadata: AudiobookMetadata(book: archive.book, archive: archive, narrator: "")).check()
             }
         } catch {
             throw FileFailure(file: error.file, reason: error.reason, cause: error)
+        }
+    }
+
+    /// Refuses a `--tracks` folder that is, or would hold, another output of the
+    /// render (the output folder, a file written beside the tracks): the folder holds the tracks only.
+    private func checkTracksFolder(_ path: String, outputs: [(path: String, what: String)]) throws(OutputSafetyError) {
+        let tracks = OutputSafety.resolve(path)
+        let others = outputs + (plannedFolder.map { [($0, "the output folder")] } ?? [])
+            + (options.audiobook?.library.map { [($0, "--library")] } ?? [])
+        for other in others {
+            let resolved = OutputSafety.resolve(other.path)
+            if resolved == tracks || resolved.hasPrefix(tracks + "/") {
+                throw OutputSafetyError(.collision, file: path, reason: "--tracks names a folder that would hold \(other.what); give it a folder of its own")
+            }
         }
     }
 

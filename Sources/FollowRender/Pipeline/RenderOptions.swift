@@ -48,6 +48,8 @@ public struct RenderOptions: Sendable {
     public var web: Bool
     /// The single-file audiobook and library folder (`--audiobook`, `--library`).
     public var audiobook: AudiobookStep.Request?
+    /// One MP3 per table-of-contents entry in a folder (`--tracks`, `--tracks-depth`).
+    public var tracks: TracksStep.Request?
     /// The executable started as the worker (`render-chapter`); nil for this process's own.
     public var workerExecutable: String?
     /// Worker processes shared with other jobs running at the same time (a batch); nil for none.
@@ -57,8 +59,9 @@ public struct RenderOptions: Sendable {
                 selection: ChapterSelection? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 force: Bool = false, strict: Bool = false, sync: [SyncFormat] = [], epub: EPUB? = nil,
                 matter: MatterSelection = .all, web: Bool = false, audiobook: AudiobookStep.Request? = nil,
-                workerExecutable: String? = nil) {
+                tracks: TracksStep.Request? = nil, workerExecutable: String? = nil) {
         self.audiobook = audiobook
+        self.tracks = tracks
         self.bookPath = bookPath
         self.settings = settings
         self.folder = folder
