@@ -1,4 +1,5 @@
 import Foundation
+@testable import FollowRender
 
 /// What a page the web player writes may hold, checked on its tokens
 /// (`HTMLTokenizer`): no script but the player's own files and its two JSON
