@@ -7,7 +7,8 @@ import FuzzSupport
 /// an HTML tokenizer (`PageAudit`): no script but the player's own and no
 /// `javascript:` (or any other scheme) URL may come out, whatever the title,
 /// authors, language, identifier, chapter titles, text, paragraphs, cover or
-/// file names. The input is fields separated by NUL bytes (see `Fields`).
+/// file names; and `search.js` must be the one statement `SearchData` writes.
+/// The input is fields separated by NUL bytes (see `Fields`).
 /// The audit's own control, checked once: pages with a payload that runs are refused, the
 /// player's own markup is not.
 private let auditControl: Void = {
@@ -18,6 +19,13 @@ private let auditControl: Void = {
     for page in bad where PageAudit.problem(in: policy + page) == nil { fatalError("the audit lets through \(page)") }
     let good = policy + "<a href=\"001-one.html#play\">1</a><svg viewBox=\"0 0 24 24\"><path d=\"M6 5h2\"/></svg><script src=\"player.js\"></script>"
     if let problem = PageAudit.problem(in: good) { fatalError("the audit refuses the player's own markup: \(problem)") }
+    let script = SearchData.prefix + "{\"chapters\":[{\"page\":\"001-a.html\",\"text\":\"x\"}]}" + ";\n"
+    if let problem = PageAudit.searchProblem(in: script) { fatalError("the audit refuses our search data: \(problem)") }
+    for bad in [script.replacingOccurrences(of: "001-a.html", with: "javascript:x()"), script.replacingOccurrences(of: "\"x\"", with: "\"</script>\""),
+                script.replacingOccurrences(of: "\"x\"", with: "\"\u{2028}\""), script.replacingOccurrences(of: ";\n", with: ";x();\n")]
+    where PageAudit.searchProblem(in: bad) == nil {
+        fatalError("the audit lets through the search data \(bad)")
+    }
 }()
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -63,6 +71,10 @@ public func fuzzWebPage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
         if let problem = PageAudit.problem(in: html) { fatalError("\(page): \(problem)") }
     }
+    guard let search = FileManager.default.contents(atPath: folder + "/" + SearchData.fileName) else {
+        fatalError("the pages were written without \(SearchData.fileName)")
+    }
+    if let problem = PageAudit.searchProblem(in: String(decoding: search, as: UTF8.self)) { fatalError(problem) }
     return 0
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+@testable import FollowRender
 
 /// What a page the web player writes may hold, checked on its tokens
 /// (`HTMLTokenizer`): no script but the player's own files and its two JSON
@@ -7,7 +8,7 @@ import Foundation
 /// runs anything else, and every URL a percent-encoded file name beside the
 /// page (or a cover as a `data:image/` URL in `<img>`), never a scheme such as
 /// `javascript:`. The page names the scripts navigate to, in the embedded
-/// book JSON, must be such file names too.
+/// book JSON and in `search.js`, must be such file names too.
 enum PageAudit {
     /// The first fault of the page, or nil.
     static func problem(in html: String) -> String? {
@@ -38,7 +39,9 @@ enum PageAudit {
                 if equiv == "refresh" { return "a meta refresh" }
                 if equiv == "content-security-policy" { policies += 1 }
             case "link":
-                guard tag.attribute("rel") == "stylesheet", tag.attribute("href") == "player.css" else { return "a <link> other than player.css" }
+                guard tag.attribute("rel") == "stylesheet", ["player.css", "reading.css"].contains(tag.attribute("href") ?? "") else {
+                    return "a <link> other than player.css and reading.css"
+                }
             default:
                 break
             }
@@ -67,7 +70,7 @@ enum PageAudit {
     private static func script(_ tag: HTMLTokenizer.Tag) -> String? {
         let content = tag.content ?? ""
         if let source = tag.attribute("src") {
-            return ["player.js", "library.js"].contains(source) && content.isEmpty ? nil : "a script from \(source.prefix(60))"
+            return ["player.js", "library.js", "reading.js"].contains(source) && content.isEmpty ? nil : "a script from \(source.prefix(60))"
         }
         guard tag.attribute("type") == "application/json", let id = tag.attribute("id"), ["fr-book", "fr-timing"].contains(id) else {
             return "an inline script"
@@ -77,6 +80,11 @@ enum PageAudit {
             return "the \(id) JSON does not parse"
         }
         guard id == "fr-book" else { return nil }
+        return pages(in: json)
+    }
+
+    /// The chapters' pages in book or search data must be plain file names: the scripts navigate to them.
+    private static func pages(in json: Any) -> String? {
         let book = json as? [String: Any] ?? [:]
         for chapter in book["chapters"] as? [[String: Any]] ?? [] {
             let page = chapter["page"] as? String ?? ""
@@ -85,5 +93,19 @@ enum PageAudit {
             }
         }
         return nil
+    }
+
+    /// The first fault of `search.js` (`SearchData`), or nil: exactly our statement
+    /// assigning one JSON value, with no `<`, U+2028 or U+2029 left raw (so nothing
+    /// in it can end the statement or the string it is in, in any JavaScript
+    /// engine), whose chapters' pages are plain file names.
+    static func searchProblem(in script: String) -> String? {
+        guard script.hasPrefix(SearchData.prefix), script.hasSuffix(";\n") else { return "search.js is not the one statement we write" }
+        let json = script.dropFirst(SearchData.prefix.count).dropLast(2)
+        if let raw = json.first(where: { "<\u{2028}\u{2029}\n".contains($0) }) { return "search.js holds a raw \(raw.debugDescription)" }
+        guard let value = try? JSONSerialization.jsonObject(with: Data(json.utf8)), value is [String: Any] else {
+            return "search.js's data is not one JSON object"
+        }
+        return pages(in: value)
     }
 }

@@ -11,7 +11,8 @@ gets a check: text, title and attributes, the embedded JSON, the cover, every
 link, and the three places the scripts navigate (`location` at the end of a
 chapter, on resume, the book page's continue link), the last ones on copies of
 the pages whose embedded page names were doctored to `javascript:` URLs, as a
-page written by another program could hold them. Prints one JSON object
+page written by another program could hold them; the search in the book lists
+text and titles as text, and never navigates to a doctored search.js's pages. Prints one JSON object
 {"checks": [{"name", "ok", "detail"}]} and exits 0 when every check passed.
 """
 import argparse
@@ -46,7 +47,7 @@ for (const element of document.querySelectorAll("*")) {
   }
   if (element.tagName === "STYLE") bad.push("style element");
   if (element.tagName === "SCRIPT" && !(element.type === "application/json" && !element.src)
-      && !/\\/(player|library|reading)\\.js$/.test(element.src)) bad.push("script " + element.outerHTML.slice(0, 80));
+      && !/\\/(player|library|reading|search)\\.js$/.test(element.src)) bad.push("script " + element.outerHTML.slice(0, 80));
   if (["IFRAME", "OBJECT", "EMBED", "BASE", "FORM"].includes(element.tagName)) bad.push(element.tagName);
 }
 return {bad, pwned: window.__pwned === undefined ? null : String(window.__pwned)};
@@ -133,7 +134,52 @@ def main():
                   visited and all(current.startswith(url(folder, "")) and clean(result) for _, _, current, result in visited),
                   visited)
 
+            # Search in the book: the text and titles of search.js are shown as text; a match in the other
+            # chapter opens its page; a search.js whose page names were doctored is never navigated to.
+            driver.get(url(folder, pages[0]))
+            player_check.WebDriverWait(driver, 20).until(lambda d: d.execute_script("return !!window.followReading"))
+            driver.execute_script("followReading.find('__pwned')")
+            player_check.WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+                "return document.getElementById('fr-reading-status').textContent.includes('match')"))
+            found = driver.execute_script("return Array.from(document.querySelectorAll('#fr-search-results button'))"
+                                          ".map((b) => [Number(b.dataset.chapter), b.textContent])")
+            shown = driver.execute_script("return Array.from(document.querySelectorAll('#fr-search-results .group')).map((g) => g.textContent)")
+            other = [number for number, (chapter, _) in enumerate(found) if chapter == book["chapters"][1]["index"]]
+            if other:
+                driver.execute_script("document.querySelectorAll('#fr-search-results button')[arguments[0]].click()", other[0])
+                player_check.WebDriverWait(driver, 20).until(lambda d: d.current_url.split("#")[0].endswith("/" + pages[1]))
+            check("search in the book: text and titles that look like markup are listed as text, a match opens its chapter",
+                  other and len({chapter for chapter, _ in found}) == 2 and any("<script>" in text for _, text in found)
+                  and any("</script>" in title for title in shown) and clean(audit(driver)), [found, shown, driver.current_url])
+
             payload = "javascript:void(window.__pwned='location')"
+            search_file = os.path.join(folder, "search.js")
+            with open(search_file, encoding="utf-8") as source:
+                original = source.read()
+            prefix, data = original.split(" = ", 1)
+            searched = json.loads(data.rstrip().rstrip(";"))
+            for chapter in searched["chapters"]:
+                chapter["page"] = payload
+            try:
+                with open(search_file, "w", encoding="utf-8") as out:
+                    out.write(prefix + " = " + json.dumps(searched).replace("<", "\\u003c") + ";\n")
+                driver.get(url(folder, pages[0]))
+                player_check.WebDriverWait(driver, 20).until(lambda d: d.execute_script("return !!window.followReading"))
+                driver.execute_script("followReading.find('__pwned')")
+                player_check.WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+                    "return document.getElementById('fr-reading-status').textContent.includes('match')"))
+                clicked = driver.execute_script("""
+                    const other = Array.from(document.querySelectorAll('#fr-search-results button'))
+                      .filter((b) => Number(b.dataset.chapter) === arguments[0]);
+                    other.forEach((b) => b.click());
+                    return other.length;""", book["chapters"][1]["index"])
+                check("search in the book: a javascript: page name in search.js is never navigated to",
+                      clicked > 0 and clean(audit(driver)) and driver.current_url.split("#")[0].endswith("/" + pages[0]),
+                      [clicked, driver.current_url, audit(driver)])
+            finally:
+                with open(search_file, "w", encoding="utf-8") as out:
+                    out.write(original)
+
             doctored(folder, pages[0], "doctored-chapter.html", payload)
             before = load(driver, folder, "doctored-chapter.html", player=True)
             driver.execute_script("followPlayer.audio.dispatchEvent(new Event('ended'))")

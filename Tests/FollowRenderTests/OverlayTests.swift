@@ -173,6 +173,33 @@ struct OverlayTests {
         #expect(nav.path == "fr-nav.xhtml")
     }
 
+    @Test("media:narrator names every voice the book is read with: a French passage adds the French voice to book.json's voices; EPUBCheck passes")
+    func narratorPerVoice() throws {
+        let folder = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let book = try NavigationBook.write(NavigationBook.files(
+            items: "<li><a href=\"one.xhtml\">One</a></li><li><a href=\"two.xhtml\">Two</a></li>",
+            documents: [("one.xhtml", "<h1>One</h1><p>The garden was quiet in the morning.</p>"),
+                        ("two.xhtml", "<h1>Two</h1><p>She read the sign aloud.</p><p xml:lang=\"fr\">Le jardin est ferm\u{E9} le dimanche.</p>")],
+            title: "Two Voices"), in: folder)
+        let epub = folder + "/out.epub"
+        let render = try RenderedFolder.render(book, ["--rate", "4x", "--epub", epub])
+        defer { try? FileManager.default.removeItem(atPath: render.path) }
+        let voices = try #require(render.manifest.voices)
+        #expect(voices.count == 2 && voices.first == render.manifest.voice, "\(voices)")
+        #expect(voices.last.map { $0.lowercased().contains("fr") } == true, "\(voices)")
+        #expect(try SchemaCheck.folderViolations(render.path).isEmpty)
+        let overlay = try OverlayBook(path: epub)
+        #expect(try OverlayChecks.packageViolations(overlay, render: render) == [])
+        #expect(try EPUBCheckRun.messages(epub).filter(\.isError) == [])
+
+        // A book read by its own voice alone records no `voices`, and names that one narrator.
+        let english = try RenderedFolder.render(TestPaths.sampleBook, ["--rate", "4x", "--chapters", "1"], name: "englishOnly")
+        defer { try? FileManager.default.removeItem(atPath: english.path) }
+        #expect(english.manifest.voices == nil && english.manifest.voiceDescriptions == [english.manifest.voice])
+        #expect(!(try String(contentsOfFile: english.file("book.json"), encoding: .utf8)).contains("\"voices\""))
+    }
+
     @Test("a failed write leaves nothing under the final name")
     func failedWriteLeavesNothing() throws {
         let folder = try TestPaths.temporaryFolder("failed")

@@ -111,7 +111,7 @@ struct WebPlayerTests {
         #expect(web.status == 0 && !web.stderr.contains("warning"), "\(web.stderr)")
         #expect(web.stdout == parent + "/sample/index.html\n")
         let index = try String(contentsOfFile: parent + "/sample/index.html", encoding: .utf8)
-        #expect(index.contains("<ol class=\"chapters\">") && index.contains("fr-progress-"))
+        #expect(index.contains("<ol class=\"chapters\">") && index.contains("<progress class=\"listened\""))
 
         let manifest = parent + "/sample/book.json"
         let original = try String(contentsOfFile: manifest, encoding: .utf8)

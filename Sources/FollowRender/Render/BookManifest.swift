@@ -129,6 +129,10 @@ public struct BookManifest: Hashable, Sendable, Codable {
     public var authors: [String]
     public var language: String
     public var voice: String
+    /// Every voice the rendered chapters are spoken with, in the order first heard, when
+    /// that is more than `voice` alone (a passage in a language the book's voice does
+    /// not speak, a voice for dialogue); absent when `voice` reads everything.
+    public var voices: [String]?
     /// Pitch and intonation, when `--pitch` or `--intonation` changed them; absent for eSpeak's defaults.
     public var voiceParameters: VoiceParameters?
     /// The pauses, when `--pauses` changed them; absent for the defaults (`PauseSettings.standard`).
@@ -167,6 +171,21 @@ public struct BookManifest: Hashable, Sendable, Codable {
     /// EPUB: `en+f3`, with its pitch and intonation when they were changed.
     public var voiceDescription: String {
         voice + (voiceParameters?.summary.map { " (\($0))" } ?? "")
+    }
+
+    /// Each voice the book is read with (`voices`, else `voice`) as a narrator is
+    /// named in the read-aloud EPUB: `en+f3`, with pitch and intonation when changed
+    /// (they apply to every voice).
+    public var voiceDescriptions: [String] {
+        (voices ?? [voice]).map { $0 + (voiceParameters?.summary.map { " (\($0))" } ?? "") }
+    }
+
+    /// What `voices` records for chapters spoken with `used` (each chapter's voices in
+    /// the order first heard, the chapters in reading order): nil when that is `voice` alone.
+    public static func voices(_ used: [[String]], bookVoice: String) -> [String]? {
+        var seen: Set<String> = []
+        let ordered = used.joined().filter { seen.insert($0).inserted }
+        return ordered.isEmpty || ordered == [bookVoice] ? nil : ordered
     }
 
     public init(title: String, authors: [String], language: String, voice: String, rate: Rate, engine: Engine,

@@ -64,9 +64,15 @@ public struct BookRenderer {
                                                               trackCount: chapters.count, singleFile: singleFile),
                                    chapters: chapters)
         var plan: [(chapter: Chapter, key: String)] = []
+        // The voices each chapter's scripts speak with, in the order first heard: book.json's `voices`.
+        var voicesUsed: [Int: [String]] = [:]
         for chapter in chapters {
             do {
-                plan.append((chapter, try ChapterCacheKey.make(scripts: scripts.scripts(of: chapter), engineVersion: engine.version)))
+                let chapterScripts = try scripts.scripts(of: chapter)
+                var seen: Set<String> = []
+                voicesUsed[chapter.index] = chapterScripts.flatMap { $0.sentences.flatMap { $0.pieces.map(\.voice) } }
+                    .filter { seen.insert($0).inserted }
+                plan.append((chapter, try ChapterCacheKey.make(scripts: chapterScripts, engineVersion: engine.version)))
             } catch {
                 throw RenderError(.worker, file: chapter.href, "cannot work out what to speak: \(error)", cause: error)
             }
@@ -103,7 +109,7 @@ public struct BookRenderer {
         let keys = Dictionary(uniqueKeysWithValues: plan.map { ($0.chapter.index, $0.key) })
         let state = Locked(ManifestState(kept: kept, unreadable: unreadable))
         let bookVoice = scripts.bookVoice
-        let (book, settings, chapters, encoderName) = (book, settings, chapters, encoderName)
+        let (book, settings, chapters, encoderName, used) = (book, settings, chapters, encoderName, voicesUsed)
         let makeManifest = { @Sendable (state: ManifestState) in
             var manifest = BookManifest(
                 title: book.metadata.title, authors: book.metadata.creators, language: book.metadata.language,
@@ -113,6 +119,7 @@ public struct BookRenderer {
                 chapters: state.chapters.values.sorted { $0.index < $1.index },
                 skipped: state.skipped.values.sorted { $0.index < $1.index }
             )
+            manifest.voices = BookManifest.voices(manifest.chapters.map { used[$0.index] ?? [] }, bookVoice: bookVoice)
             manifest.voiceParameters = settings.voiceParameters.isStandard ? nil : settings.voiceParameters
             manifest.pauses = settings.pauses == .standard ? nil : settings.pauses
             return manifest

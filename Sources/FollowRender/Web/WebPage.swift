@@ -48,6 +48,9 @@ struct WebPage {
     private let data: BookData
     /// The table of contents (`book.json` version 3); nil without one.
     private let contents: ContentsMarkup?
+    /// Each chapter's first UTF-16 unit in the book's text (its chapters' texts in
+    /// reading order), and the text's length: the extents of the progress bars.
+    private let positions: (start: [Int: Int], end: Int)
 
     /// `identifier` is the book's own; without it, positions are keyed by title and authors.
     init(manifest: BookManifest, identifier: String?, cover: Cover?, coverData: Data?, lengths: [Int: Int]) {
@@ -62,11 +65,15 @@ struct WebPage {
                          duration: entry.duration, length: lengths[entry.index] ?? 0)
         }
         var spans: [Int: (start: Double, end: Double)] = [:]
-        var elapsed = 0.0
+        var elapsed = 0.0, units = 0
+        var positions: [Int: Int] = [:]
         for entry in manifest.chapters {
             spans[entry.index] = (elapsed, elapsed + entry.duration.value)
             elapsed += entry.duration.value
+            positions[entry.index] = positions[entry.index] ?? units
+            units += lengths[entry.index] ?? 0
         }
+        self.positions = (positions, units)
         contents = (manifest.toc ?? []).isEmpty ? nil
             : ContentsMarkup(toc: manifest.toc ?? [], pages: Dictionary(chapters.map { ($0.index, $0.page) }, uniquingKeysWith: { a, _ in a }),
                              spans: spans)
@@ -95,7 +102,7 @@ struct WebPage {
             "chapterLinks": links.joined(separator: " "),
             "contents": contents.map {
                 "<details class=\"contents\" id=\"fr-contents\"><summary>Contents</summary><ol>\n"
-                    + $0.list(withDurations: false, progress: false, current: entry.index) + "\n</ol></details>"
+                    + $0.list(withDurations: false, current: entry.index) + "\n</ol></details>"
             } ?? "",
             "content": markup,
             "audio": entry.audio.map(Self.link) ?? (RelativeLink(relativePath: timing.audio.file)?.encoded ?? "#"),
@@ -107,13 +114,13 @@ struct WebPage {
     }
 
     /// The book page: cover, title, authors, the nested table of contents (else the chapters)
-    /// with durations, and each chapter's progress bar.
+    /// with durations, and each entry's (else chapter's) progress bar.
     func index() throws(RenderError) -> String {
         let rows = data.chapters.map { chapter in
-            let title = XMLEscaping.escaped(chapter.title)
+            let title = XMLEscaping.escaped(chapter.title), from = positions.start[chapter.index] ?? 0
             return "    <li><a href=\"\(chapter.page)\">\(title)</a>"
                 + "<span class=\"duration\">\(Self.clock(chapter.duration.value))</span>"
-                + "<progress id=\"fr-progress-\(chapter.index)\" max=\"1\" value=\"0\" aria-label=\"Listened of \(title)\">0%</progress></li>"
+                + Self.progressBar(from: from, to: from + chapter.length, label: title) + "</li>"
         }
         let count = manifest.chapters.count
         let summary = "\(count) chapter\(count == 1 ? "" : "s") · \(Self.clock(manifest.duration.value)) · "
@@ -125,9 +132,16 @@ struct WebPage {
             "authors": XMLEscaping.escaped(manifest.authors.joined(separator: ", ")),
             "cover": cover.map { "<img class=\"cover\" src=\"\($0.file)\" alt=\"Cover of \(bookTitle)\">" } ?? "",
             "summary": XMLEscaping.escaped(summary),
-            "chapters": contents?.list(withDurations: true, progress: true) ?? rows.joined(separator: "\n"),
+            "chapters": contents?.list(withDurations: true, progress: positions) ?? rows.joined(separator: "\n"),
             "book": try json(data),
         ])
+    }
+
+    /// The book page's progress bar of an entry or chapter whose text runs from UTF-16
+    /// unit `from` to `to` of the book's text (`library.js` sets its value from the
+    /// saved position); `label` is the entry's escaped title.
+    static func progressBar(from: Int, to: Int, label: String) -> String {
+        "<progress class=\"listened\" data-from=\"\(from)\" data-to=\"\(to)\" max=\"1\" value=\"0\" aria-label=\"Listened of \(label)\">0%</progress>"
     }
 
     /// A link to a chapter page (`page` already a `RelativeLink`).

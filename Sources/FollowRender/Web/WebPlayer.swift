@@ -2,7 +2,8 @@ import Foundation
 
 /// Writes the reference web player into a rendered folder: `index.html` (title,
 /// cover, chapters with durations and progress) and one `NNN-slug.html` per
-/// chapter, plus the player's stylesheet and scripts and the cover image.
+/// chapter, plus the player's stylesheet and scripts, the book's text for the
+/// search (`SearchData`, `search.js`) and the cover image.
 ///
 /// The pages work from `file://` as well as from any static server: each
 /// chapter page embeds its timing sidecar verbatim in a
@@ -43,7 +44,7 @@ public struct WebPlayer: Sendable {
     /// The files the player writes whatever the book: the book page, its
     /// stylesheet and scripts, and the cover under any of its names.
     public static var fixedFiles: [String] {
-        ["index.html"] + WebAssets.copied + WebBookDetails.Cover.fileNames
+        ["index.html", SearchData.fileName] + WebAssets.copied + WebBookDetails.Cover.fileNames
     }
 
     /// The page of a chapter, named after its sidecar: `NNN-slug.html`.
@@ -84,6 +85,7 @@ public struct WebPlayer: Sendable {
                            lengths: Dictionary(rendered.chapters.map { ($0.chapter.index, $0.text.utf16.count) },
                                                uniquingKeysWith: { first, _ in first }))
         var fromBook: [Int] = [], fromPauses: [Int] = []
+        var search = SearchData(chapters: [])
         // RenderedBook.load has checked that every file name is a plain name (TimingValidation),
         // so the pages, named after the sidecars, stay in the folder.
         for (entry, timing) in zip(manifest.chapters, rendered.chapters) {
@@ -102,7 +104,9 @@ public struct WebPlayer: Sendable {
             let name = Self.pageName(timingFile: entry.timing)
             try save(Data(html.utf8), as: name)
             pages.append(name)
+            search.chapters.append(.init(index: entry.index, title: entry.title, page: WebPage.link(name), text: timing.text))
         }
+        try save(search.script(), as: SearchData.fileName)
         try save(Data(page.index().utf8), as: "index.html")
         pages.append("index.html")
         return Summary(pages: pages, fromBook: fromBook, fromPauses: fromPauses)

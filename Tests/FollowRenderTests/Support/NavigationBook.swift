@@ -56,6 +56,29 @@ enum NavigationBook {
         ],
         title: "Three Tales")
 
+    /// The tales and a fourth in a file of its own, whose word "lantern" no earlier chapter has:
+    /// three chapters for the web player's search in the book and progress per entry.
+    static let fourTales: [(String, Data)] = files(
+        items: """
+            <li><a href="tales.xhtml#part1">Part One</a><ol>
+            <li><a href="tales.xhtml#t1">The Fox</a></li><li><a href="tales.xhtml#t2">The Crow</a></li></ol></li>
+            <li><a href="tales.xhtml#t3">The Owl</a></li><li><a href="heron.xhtml">The Heron</a></li>
+            """,
+        documents: [
+            ("title.xhtml", "<h1>Four Tales</h1><p>A small book of fables for the evening.</p>"),
+            ("tales.xhtml", """
+                <section id="part1"><h1>Part One</h1><section id="t1"><h2>The Fox</h2><p>A fox walked in the wood. He was hungry.</p>\
+                </section><section id="t2"><h2>The Crow</h2><p>A crow sat on a tree with a piece of cheese. The fox looked up and \
+                praised her voice, and the cheese fell.</p></section></section>\
+                <section id="t3"><h1>The Owl</h1><p>The owl saw everything that happened at night.</p></section>
+                """),
+            ("heron.xhtml", """
+                <h1>The Heron</h1><p>The heron stood in the marsh until the moon rose. Across the water a lantern \
+                glimmered in a window, and the heron watched the Lantern until it went out.</p>
+                """),
+        ],
+        title: "Four Tales")
+
     /// Writes `files` as `name` in `folder` and returns its path.
     static func write(_ files: [(String, Data)], in folder: String, name: String = "book.epub") throws -> String {
         try EPUBTestSupport.writeZip(files, to: URL(fileURLWithPath: folder).appendingPathComponent(name)).path

@@ -153,8 +153,9 @@ enum OverlayChecks {
             }
         }
         if values("media:duration") != [OverlayText.clock(milliseconds: total)] { problems.append("total media:duration \(values("media:duration"))") }
-        if values("media:narrator").count != 1 || !(values("media:narrator").first ?? "").contains(render.manifest.voice) {
-            problems.append("media:narrator \(values("media:narrator")) does not name \(render.manifest.voice)")
+        let narrators = render.manifest.voiceDescriptions.map { "eSpeak NG voice " + $0 }
+        if values("media:narrator") != narrators {
+            problems.append("media:narrator \(values("media:narrator")) does not name each of \(narrators)")
         }
         if values("media:active-class") != [MediaOverlayWriter.activeClass] { problems.append("media:active-class \(values("media:active-class"))") }
         if values("dcterms:modified").count != 1 { problems.append("dcterms:modified \(values("dcterms:modified"))") }

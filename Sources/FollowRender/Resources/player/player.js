@@ -363,7 +363,8 @@
       offer.hidden = false;
     }
   }
-  // The contents menu: an entry of this chapter plays from its first word; others open their page at it.
+  // The contents menu and the search: an entry or a match of this chapter plays from its first word;
+  // others open their page at it.
   function playFromOffset(offset) {
     const word = wordAtOffset(offset);
     if (word < 0) return;
@@ -394,5 +395,5 @@
   performance.mark("follow-render:ready");
 
   // For developers and tests: the lookups and what the last frame showed.
-  window.followPlayer = { audio, state, stats, seek, wordAt, wordAtOffset, offsetOf, wordBegin, wordLocation, wordRange, sentenceRange, storageKey };
+  window.followPlayer = { audio, state, stats, seek, playFromOffset, wordAt, wordAtOffset, offsetOf, wordBegin, wordLocation, wordRange, sentenceRange, storageKey };
 })();

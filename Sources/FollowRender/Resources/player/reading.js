@@ -1,8 +1,8 @@
 // follow-render reference player: the reading controls, on the book page and
 // every chapter page. Text size, line spacing and theme (light, sepia, dark,
 // or the system's) apply to both; a chapter page also has a sleep timer (end
-// of the chapter, 15, 30 or 60 minutes) and search in the chapter's text,
-// whose matches jump there and play. Every choice is kept in localStorage, so
+// of the chapter, 15, 30 or 60 minutes) and search in the book's text, whose
+// matches jump there and play. Every choice is kept in localStorage, so
 // it follows the listener from page to page; a running sleep timer too (the
 // next chapter's page, loaded when a chapter ends, keeps counting).
 "use strict";
@@ -126,54 +126,116 @@
   }
   armSleep();
 
-  // Search in the chapter: every match of the words typed (case and accents
-  // ignored as far as the browser's collation does), listed with its context;
-  // choosing one plays from the word there.
+  // Search in the book: every match of the words typed (case ignored), this chapter's first, then the other chapters'
+  // in reading order, listed with their context under their chapter's title.
+  // A match in this chapter plays from the word there; one in another chapter
+  // opens its page at `#at=OFFSET`, which plays from the same word. The other
+  // chapters' text is in search.js, loaded by a <script> element the first
+  // time (pages opened from file:// cannot fetch); without it, this chapter only.
   const timing = JSON.parse(byId("fr-timing").textContent);
+  const book = JSON.parse(byId("fr-book").textContent);
   const search = byId("fr-search"), results = byId("fr-search-results");
-  const folded = (value) => value.toLocaleLowerCase();
-  const haystack = folded(timing.text);
-  const maxResults = 50;
-  function find(query) {
-    results.replaceChildren();
+  // Lower case that keeps every UTF-16 offset (a letter whose lower case is
+  // longer or shorter, such as "İ", stays as it is), so a match's offset is the text's.
+  const folded = (value) => {
+    const lower = value.toLocaleLowerCase();
+    if (lower.length === value.length) return lower;
+    return Array.from(value, (letter) => { const small = letter.toLocaleLowerCase(); return small.length === letter.length ? small : letter; }).join("");
+  };
+  const maxResults = 100;
+  const here = { index: book.current, title: "", page: "", text: timing.text, haystack: folded(timing.text) };
+  let chapters = null, loading = null;
+  function loadBook() {
+    if (!loading) {
+      loading = new Promise((resolve) => {
+        const script = document.createElement("script");
+        script.src = "search.js";
+        script.onload = () => resolve(window.followSearchData);
+        script.onerror = () => resolve(null);
+        document.head.append(script);
+      }).then((data) => {
+        const list = data && Array.isArray(data.chapters) ? data.chapters.filter((chapter) => typeof chapter.text === "string") : [];
+        const others = list.filter((chapter) => chapter.index !== book.current)
+          .map((chapter) => ({ index: chapter.index, title: String(chapter.title), page: String(chapter.page), text: chapter.text,
+                               haystack: folded(chapter.text) }));
+        const mine = list.find((chapter) => chapter.index === book.current);
+        here.title = mine ? String(mine.title) : "This chapter";
+        chapters = list.length ? [here, ...others] : null;
+        return chapters;
+      });
+    }
+    return loading;
+  }
+  // A chapter page as the pages name it (a percent-encoded file name beside this one), never a URL with a scheme.
+  const pageLink = (page, hash) => (/^[A-Za-z0-9._~%-]+$/.test(page) ? page + hash : null);
+  function context(chapter, at, length) {
+    const text = chapter.text;
+    const before = text.slice(Math.max(0, at - 30), at).replace(/\s+/g, " ");
+    const after = text.slice(at + length, at + length + 30).replace(/\s+/g, " ");
+    const mark = document.createElement("mark");
+    mark.textContent = text.slice(at, at + length);
+    return ["…" + before, mark, after + "…"];
+  }
+  let generation = 0;
+  async function find(query) {
+    const mine = ++generation;
     const needle = folded(query.trim());
-    if (needle.length < 2) return [];
+    if (needle.length < 2) { results.replaceChildren(); return []; }
+    const searched = (await loadBook()) || [here];
+    if (mine !== generation) return [];
+    results.replaceChildren();
     const found = [];
-    for (let at = haystack.indexOf(needle); at >= 0 && found.length < maxResults; at = haystack.indexOf(needle, at + needle.length)) {
-      found.push(at);
+    let total = 0, where = 0;
+    for (const chapter of searched) {
+      let group = null, count = 0;
+      for (let at = chapter.haystack.indexOf(needle); at >= 0; at = chapter.haystack.indexOf(needle, at + needle.length)) {
+        count += 1;
+        if (found.length >= maxResults) continue;
+        found.push({ chapter, at });
+        if (!group) {
+          const item = document.createElement("li"), title = document.createElement("span"), list = document.createElement("ol");
+          title.className = "group";
+          title.id = "fr-search-group-" + chapter.index;
+          title.textContent = chapter.title || "This chapter";
+          list.setAttribute("aria-labelledby", title.id);
+          item.append(title, list);
+          results.append(item);
+          group = list;
+        }
+        const item = document.createElement("li"), button = document.createElement("button");
+        button.type = "button";
+        button.dataset.chapter = String(chapter.index);
+        button.dataset.offset = String(at);
+        button.append(...context(chapter, at, needle.length));
+        button.addEventListener("click", () => open(chapter, at));
+        item.append(button);
+        group.append(item);
+      }
+      total += count;
+      if (count) where += 1;
     }
-    for (const at of found) {
-      const item = document.createElement("li");
-      const button = document.createElement("button");
-      button.type = "button";
-      button.dataset.offset = String(at);
-      const before = timing.text.slice(Math.max(0, at - 30), at).replace(/\s+/g, " ");
-      const match = timing.text.slice(at, at + needle.length);
-      const after = timing.text.slice(at + needle.length, at + needle.length + 30).replace(/\s+/g, " ");
-      const mark = document.createElement("mark");
-      mark.textContent = match;
-      button.append("…" + before, mark, after + "…");
-      button.addEventListener("click", () => jump(at));
-      item.append(button);
-      results.append(item);
-    }
-    announce(found.length === 0 ? "No match" : found.length + (found.length === maxResults ? " or more" : "") + " match" + (found.length === 1 ? "" : "es"));
+    const plural = (n, word, many) => n.toLocaleString() + " " + (n === 1 ? word : many);
+    announce(total === 0 ? "No match" + (chapters ? "" : " in this chapter")
+      : plural(total, "match", "matches") + (chapters ? " in " + plural(where, "chapter", "chapters") : " in this chapter")
+        + (total > found.length ? ", the first " + found.length + " listed" : ""));
     return found;
   }
+  function open(chapter, offset) {
+    if (chapter === here) { jump(offset); return; }
+    const target = pageLink(chapter.page, "#at=" + offset);
+    if (target) location.href = target;
+  }
   function jump(offset) {
-    if (!player) return;
-    const word = player.wordAtOffset(offset);
-    if (word < 0) return;
-    player.state.started = true;
-    player.seek(player.wordBegin[word], true);
+    if (player) player.playFromOffset(offset);
   }
   let pending = null;
   search.addEventListener("input", () => { clearTimeout(pending); pending = setTimeout(() => find(search.value), 150); });
-  search.addEventListener("keydown", (event) => {
+  search.addEventListener("keydown", async (event) => {
     if (event.key === "Enter") {
       event.preventDefault();
-      const found = find(search.value);
-      if (found.length) jump(found[0]);
+      clearTimeout(pending);
+      const found = await find(search.value);
+      if (found.length) open(found[0].chapter, found[0].at);
     }
   });
 
@@ -185,5 +247,5 @@
     openPanel(true);
     search.focus();
   });
-  Object.assign(window.followReading, { find, jump });
+  Object.assign(window.followReading, { find, jump, loadBook });
 })();
