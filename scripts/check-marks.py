@@ -69,16 +69,17 @@ def main():
             files, cpu = render(args.cli, book, folder, args.rate, args.jobs)
             check = subprocess.run(["/usr/bin/python3", CHECKER] + files, capture_output=True, text=True)
             report = json.loads(check.stdout)
-            counts, worst, problems = [], 0.0, []
+            counts, worst, problems = [], None, []
             for fmt, path in zip(FORMATS, files):
                 entry = report[path]
                 marks = entry["readers"]["ffprobe"]
                 onsets = [abs(o) for o in entry.get("onsets_ms", []) if o is not None]
-                worst = max([worst] + onsets)
+                worst = max(onsets + ([worst] if worst is not None else []), default=None)
                 counts.append(len(marks))
                 problems += ["%s: %s" % (fmt, p) for p in entry["problems"]]
-                print("%s %s: %d marks, largest |onset - mark| %.0f ms, %d problems"
-                      % (name, fmt, len(marks), max(onsets, default=0), len(entry["problems"])))
+                print("%s %s: %d marks, largest |onset - mark| %s, %d problems"
+                      % (name, fmt, len(marks), "%.0f ms" % max(onsets) if onsets else "- (no mark after the first)",
+                         len(entry["problems"])))
             expected = args.expect[number] if args.expect else None
             if expected is not None and any(count != expected for count in counts):
                 problems.append("marks %s, expected %d" % (counts, expected))
@@ -87,8 +88,9 @@ def main():
             for problem in problems:
                 print("  problem: " + problem)
             failed = failed or bool(problems) or check.returncode != 0
-            rows.append("| %s | %s | %s | %.0f ms | %s | %.0f s CPU, %.0f s wall |"
-                        % (name, "-" if expected is None else expected, " / ".join(map(str, counts)), worst,
+            rows.append("| %s | %s | %s | %s | %s | %.0f s CPU, %.0f s wall |"
+                        % (name, "-" if expected is None else expected, " / ".join(map(str, counts)),
+                           "-" if worst is None else "%.0f ms" % worst,
                            "ok" if not problems else "%d problems" % len(problems), cpu, time.time() - start))
     finally:
         if not args.keep:
