@@ -2,8 +2,10 @@
 """Writes the PDF fixtures of the input tests into OUTDIR (run by the tests,
 so no binary is checked in): two-column.pdf, a three-page, two-column PDF
 with an outline, a running header and page-number footers; and scanned.pdf,
-one page holding only a raster image (no text layer); and no-outline.pdf,
-the two-column text without outline. Needs python3-reportlab."""
+one page holding only a raster image (no text layer); no-outline.pdf,
+the two-column text without outline; and sections.pdf, one column in two
+chapters whose bookmarks have children (sections) and grandchildren, one of
+them pointing into a paragraph rather than at a heading. Needs python3-reportlab."""
 import sys
 
 from PIL import Image, ImageDraw
@@ -94,6 +96,55 @@ def two_column(path, outline=True):
     pdf.save()
 
 
+# Lines of sections.pdf, a page each: "# " a chapter (outline level 0), "## " a section
+# (level 1), "### " a subsection (level 2), all drawn in the body's size; "@ TITLE | LINE"
+# a body line that a level-1 bookmark named TITLE points at.
+SECTIONS = [
+    ["# The Clockmaker's Shop",
+     "The shop smelled of oil and brass.",
+     "Every clock on the wall told a slightly different time.",
+     "## Winding",
+     "On Mondays each clock was wound by a key of its own.",
+     "The keys hung on a board behind the counter.",
+     "@ The Apprentice | On Tuesdays a boy came to learn the trade.",
+     "He swept the floor before he was allowed to touch a gear."],
+    ["# Repairs",
+     "Broken clocks arrived wrapped in newspaper.",
+     "## Springs",
+     "A tired spring was the most common fault.",
+     "### Mainsprings",
+     "The mainspring was taken out with great care, never in a hurry.",
+     "## Glass",
+     "Cracked faces were replaced with glass cut by hand."],
+]
+
+
+def sections(path):
+    pdf = canvas.Canvas(path, pagesize=letter)
+    pdf.setTitle("Small Repairs")
+    pdf.setAuthor("Ines Varga")
+    for number, lines in enumerate(SECTIONS, start=1):
+        y = TOP
+        for line in lines:
+            level, text, title = None, line, None
+            for prefix, depth in (("### ", 2), ("## ", 1), ("# ", 0)):
+                if line.startswith(prefix):
+                    level, text, title = depth, line[len(prefix):], line[len(prefix):]
+                    break
+            if line.startswith("@ "):
+                title, text = line[2:].split(" | ")
+                level = 1
+            if level is not None:
+                key = "s-%d-%d" % (number, y)
+                pdf.bookmarkPage(key, fit="XYZ", left=COLUMNS[0], top=y + 12)
+                pdf.addOutlineEntry(title, key, level=level)
+            pdf.setFont("Helvetica-Bold" if line.startswith("#") else "Times-Roman", 11)
+            pdf.drawString(COLUMNS[0], y, text)
+            y -= LEADING * (1.6 if line.startswith("#") else 1)
+        pdf.showPage()
+    pdf.save()
+
+
 def scanned(path):
     image = Image.new("L", (850, 1100), 245)
     draw = ImageDraw.Draw(image)
@@ -111,3 +162,4 @@ if __name__ == "__main__":
     two_column(folder + "/two-column.pdf")
     scanned(folder + "/scanned.pdf")
     two_column(folder + "/no-outline.pdf", outline=False)
+    sections(folder + "/sections.pdf")

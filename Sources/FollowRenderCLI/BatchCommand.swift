@@ -10,7 +10,8 @@ enum BatchCommand: Command {
         Usage: follow-render batch LIST --out-root DIR [--task-index I --task-count N]
                                    [--report] [--dry-run] [render options]
                                    [--epub NAME [--granularity sentence|word]] [--audiobook NAME]
-                                   [--library DIR] [--lexicon FILE]… [--normalize auto|none]
+                                   [--library DIR] [--tracks NAME [--tracks-depth N]]
+                                   [--lexicon FILE]… [--normalize auto|none]
 
         LIST is a file of book paths, one per line (relative to the file's folder;
         '#' starts a comment), or a folder walked for .epub files and unpacked EPUB
@@ -42,6 +43,8 @@ enum BatchCommand: Command {
           --epub NAME       DIR/<slug>/NAME, the read-aloud EPUB (e.g. read-aloud.epub).
           --audiobook NAME  DIR/<slug>/NAME, the single-file audiobook (e.g. book.m4b).
           --library DIR     One library root for every book: DIR/<Author>/<Title>/.
+          --tracks NAME     DIR/<slug>/NAME/, one MP3 per table-of-contents entry and an
+                            .m3u8 (e.g. tracks); --tracks-depth N as for one book.
         """
 
     /// What the command line asks for.
@@ -68,6 +71,8 @@ enum BatchCommand: Command {
         let granularityName = try arguments.option("--granularity")
         let audiobook = try arguments.option("--audiobook")
         let library = try arguments.option("--library")
+        let tracksName = try arguments.option("--tracks")
+        let tracksDepth = try arguments.option("--tracks-depth")
         let lexicons = try PronunciationOptions.lexicons(&arguments)
         let normalize = try PronunciationOptions.normalize(&arguments)
         let root = try arguments.option("--out-root")
@@ -90,7 +95,7 @@ enum BatchCommand: Command {
         }
         if rate != nil, wpm != nil { throw UsageError("give --rate or --wpm, not both") }
         if report, dryRun { throw UsageError("give --report or --dry-run, not both") }
-        for (option, name) in [("--epub", epub), ("--audiobook", audiobook)] {
+        for (option, name) in [("--epub", epub), ("--audiobook", audiobook), ("--tracks", tracksName)] {
             if let name, name.contains("/") || name.hasPrefix(".") {
                 throw UsageError("\(option) in a batch takes a file name, written into each book's folder, not '\(name)'")
             }
@@ -99,6 +104,8 @@ enum BatchCommand: Command {
         if let audiobook, AudiobookFormat(path: audiobook) == nil {
             throw UsageError("--audiobook takes a name ending in .m4b, .m4a, .mp3 or .opus, not '\(audiobook)'")
         }
+        let tracks = try RenderCommand.tracks(tracksName, depth: tracksDepth, format: format, formatName: formatName,
+                                              audiobook: audiobook, bitrate: bitrate)
         let task: BatchTask
         do {
             task = try BatchTask.resolve(index: taskIndex, count: taskCount, environment: ProcessInfo.processInfo.environment)
@@ -121,7 +128,7 @@ enum BatchCommand: Command {
         let single = audiobook != nil || library != nil ? AudiobookStep.Request(path: audiobook, library: library) : nil
         let batch = BatchOptions(settings: settings, selection: selection, jobs: jobs, force: force, strict: strict, sync: sync,
                                  matter: matter, web: web, epub: epub.map { RenderOptions.EPUB(path: $0, granularity: granularity) },
-                                 audiobook: single)
+                                 audiobook: single, tracks: tracks)
         return Options(list: list, root: root, batch: batch, task: task, report: report, dryRun: dryRun, quiet: quiet)
     }
 

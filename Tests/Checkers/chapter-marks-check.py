@@ -102,8 +102,8 @@ def onset_offsets(samples, rate, marks):
     window = rate // 200  # 5 ms
     loud = []
     for start in range(0, len(samples) - window, window):
-        peak = max(abs(v) for v in samples[start:start + window])
-        loud.append(peak > 328)
+        part = samples[start:start + window]
+        loud.append(max(part) > 328 or min(part) < -328)  # peak above -40 dBFS; max/min run in C
     ends = []  # times (s) where a silent run of >= 8 windows ends
     run = 0
     for index, is_loud in enumerate(loud):

@@ -54,4 +54,36 @@ struct BatchOutputsTests {
         }
         #expect(!FileManager.default.fileExists(atPath: fixture.folder + "/out"))
     }
+
+    @Test("--tracks NAME in a batch writes each book's tracks into DIR/<slug>/NAME/, as the single render with --tracks there does; a path, or no MP3 audio, is a usage error")
+    func tracksPerBook() throws {
+        let folder = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let tales = try NavigationBook.write(NavigationBook.tales, in: folder, name: "tales.epub")
+        let fixture = try BatchFixture(books: [TestPaths.book("hefty-water.epub"), tales], withBroken: false)
+        defer { try? FileManager.default.removeItem(atPath: fixture.folder) }
+        let options = ["--rate", "4x", "--jobs", "2", "--quiet", "--tracks-depth", "2"]
+        let root = fixture.folder + "/batch"
+        let batch = try CommandRun.cli(["batch", fixture.list, "--out-root", root, "--tracks", "tracks"] + options)
+        #expect(batch.status == 0, "\(batch.stderr)")
+        let report = try BatchFixture.report(root)
+        #expect(report.succeeded == 2)
+        for outcome in report.books {
+            let single = fixture.folder + "/single/" + outcome.slug
+            let alone = try CommandRun.cli([outcome.path, "--out", single, "--tracks", single + "/tracks"] + options)
+            #expect(alone.status == 0, "\(alone.stderr)")
+            let batched = try BatchFixture.contents(of: root + "/" + outcome.slug)
+            let tracks = batched.keys.filter { $0.hasPrefix("tracks/") && $0.hasSuffix(".mp3") }
+            let playlists = batched.keys.filter { $0.hasPrefix("tracks/") && $0.hasSuffix(".m3u8") }
+            // hefty-water's four entries at depth 2; the tales' title page, part, its two tales and the owl.
+            #expect(tracks.count == (outcome.slug == "tales" ? 5 : 4) && playlists.count == 1, "\(outcome.slug): \(batched.keys.sorted())")
+            #expect(batched == (try BatchFixture.contents(of: single)), "\(outcome.slug) differs from its single render")
+        }
+        for arguments in [["--tracks", "../tracks"], ["--tracks", "/tmp/tracks"], ["--tracks-depth", "2"],
+                          ["--tracks", "tracks", "--format", "wav"], ["--tracks", "tracks", "--tracks-depth", "9"]] {
+            let run = try fixture.batch(root: fixture.folder + "/refused", arguments)
+            #expect(run.status == 2, "\(arguments): \(run.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: fixture.folder + "/refused"))
+    }
 }

@@ -8,20 +8,14 @@ import Testing
 /// of its entry's first word.
 @Suite("Chapter marks from the table of contents", .serialized)
 struct ChapterMarksTests {
-    static let checker = TestPaths.packageRoot.appendingPathComponent("Tests/Checkers/chapter-marks-check.py").path
-
     /// The checker's report on `file`; fails the test when the readers disagree or a mark is off its onset.
     private func check(_ file: String, skipOnsets: Bool = false) throws -> [String: Any] {
-        let run = try CommandRun.run("/usr/bin/python3", [Self.checker] + (skipOnsets ? ["--skip-onsets"] : []) + [file])
-        let report = try #require(try JSONSerialization.jsonObject(with: run.output) as? [String: Any], "\(run.stderr)")
-        let entry = try #require(report[file] as? [String: Any])
-        #expect(run.status == 0, "\(entry["problems"] ?? run.stderr)")
-        return entry
+        try #require(try ChapterMarksCheck.check([file], skipOnsets: skipOnsets)[file])
     }
 
     /// The titles ffprobe reads.
     private func titles(_ entry: [String: Any]) -> [String] {
-        ((entry["readers"] as? [String: Any])?["ffprobe"] as? [[Any]] ?? []).compactMap { $0.last as? String }
+        ChapterMarksCheck.marks(entry).map(\.title)
     }
 
     private func tales(in folder: String) throws -> String {

@@ -49,6 +49,20 @@ struct NavigationTests {
         #expect(placed(chapters, navigation).map(\.2) == ["After it."])
     }
 
+    @Test("an entry after its chapter's last word (notes not narrated) begins at the next chapter's start; at the book's end it is left out")
+    func afterTheLastWord() throws {
+        let notes = #"<p>Told.</p><section id="notes" epub:type="endnotes" xmlns:epub="http://www.idpf.org/2007/ops"><aside epub:type="endnote"><p>A note.</p></aside></section>"#
+        let files = NavigationBook.files(
+            items: #"<li><a href="a.xhtml">A</a></li><li><a href="a.xhtml#notes">Notes of A</a></li><li><a href="b.xhtml">B</a></li><li><a href="b.xhtml#notes">Notes of B</a></li>"#,
+            documents: [("a.xhtml", notes), ("b.xhtml", notes)])
+        let (chapters, warnings, navigation) = try read(files)
+        #expect(warnings.isEmpty, "\(warnings)")
+        let marks = placed(chapters, navigation)
+        #expect(marks.map(\.1) == ["A", "Notes of A", "B"])
+        #expect(marks.map(\.0) == [1, 2, 2] && marks.map(\.2) == ["Told.", "Told.", "Told."])
+        #expect(chapters[1].marks.map(\.href) == ["EPUB/a.xhtml#notes", "EPUB/b.xhtml"])
+    }
+
     @Test("an entry whose document has no narration begins at the next chapter; one left out by --matter body is left out")
     func unnarratedDocuments() throws {
         let files = NavigationBook.files(

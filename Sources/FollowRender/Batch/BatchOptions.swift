@@ -2,8 +2,8 @@
 /// single render's, so each book's folder is what `follow-render BOOK` writes.
 ///
 /// The outputs a single render writes to a path of its own (`--epub`,
-/// `--audiobook`) are named here by a file name instead, written into each
-/// book's folder; `--library` is one root shared by every book, each in its
+/// `--audiobook`, `--tracks`) are named here by a file name instead, written
+/// into each book's folder; `--library` is one root shared by every book, each in its
 /// own `<Author>/<Title>/` folder.
 public struct BatchOptions: Sendable {
     public var settings: RenderSettings
@@ -24,6 +24,8 @@ public struct BatchOptions: Sendable {
     /// The single-file audiobook (`--audiobook NAME`, its `path` a file name in
     /// each book's folder) and the library root (`--library DIR`).
     public var audiobook: AudiobookStep.Request?
+    /// One MP3 per table-of-contents entry (`--tracks NAME`, its `folder` a folder name in each book's folder).
+    public var tracks: TracksStep.Request?
     /// The executable started as the worker; nil for this process's own.
     public var workerExecutable: String?
 
@@ -36,7 +38,7 @@ public struct BatchOptions: Sendable {
 
     public init(settings: RenderSettings, selection: ChapterSelection?, jobs: Int, force: Bool, strict: Bool,
                 sync: [SyncFormat], matter: MatterSelection = .all, web: Bool = false, epub: RenderOptions.EPUB? = nil,
-                audiobook: AudiobookStep.Request? = nil, workerExecutable: String? = nil) {
+                audiobook: AudiobookStep.Request? = nil, tracks: TracksStep.Request? = nil, workerExecutable: String? = nil) {
         self.settings = settings
         self.selection = selection
         self.jobs = max(1, jobs)
@@ -47,6 +49,7 @@ public struct BatchOptions: Sendable {
         self.web = web
         self.epub = epub
         self.audiobook = audiobook
+        self.tracks = tracks
         self.workerExecutable = workerExecutable
     }
 
@@ -57,8 +60,10 @@ public struct BatchOptions: Sendable {
         book?.path = inFolder(epub?.path ?? "")
         var single = audiobook
         single?.path = audiobook?.path.map(inFolder)
+        var trackFolder = tracks
+        trackFolder?.folder = inFolder(tracks?.folder ?? "")
         return RenderOptions(bookPath: bookPath, settings: settings, folder: .path(folder), selection: selection, jobs: jobs,
                              force: force, strict: strict, sync: sync, epub: book, matter: matter, web: web,
-                             audiobook: single, workerExecutable: workerExecutable)
+                             audiobook: single, tracks: trackFolder, workerExecutable: workerExecutable)
     }
 }

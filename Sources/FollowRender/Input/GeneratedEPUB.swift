@@ -1,7 +1,8 @@
 import Foundation
 
 /// Builds the files of an EPUB 3 from a `DraftBook`, in memory: `mimetype`,
-/// `container.xml`, a package document with metadata, a navigation document,
+/// `container.xml`, a package document with metadata, a navigation document
+/// (the chapters, each with its sections nested under it, at their ids),
 /// one XHTML document per chapter (`chapter-N.xhtml`, its `<section>` with
 /// id `chapter-N`) and the cover image when one is given.
 struct GeneratedEPUB {
@@ -78,7 +79,9 @@ struct GeneratedEPUB {
 
     private var navigationXHTML: String {
         let entries = draft.chapters.enumerated().map { offset, chapter in
-            "      <li><a href=\"\(Self.chapterFile(offset + 1))\">\(XMLEscaping.escaped(chapter.title))</a></li>"
+            let file = Self.chapterFile(offset + 1)
+            return "      <li><a href=\"\(file)\">\(XMLEscaping.escaped(chapter.title))</a>"
+                + Self.sectionList(chapter.sections, file: file) + "</li>"
         }
         return document(title: draft.title, body: """
             <nav epub:type="toc" id="toc">
@@ -88,6 +91,26 @@ struct GeneratedEPUB {
               </ol>
             </nav>
             """)
+    }
+
+    /// A chapter's sections as nested `<ol>`s for inside its `<li>`: each
+    /// nests under the nearest section before it of a smaller depth, so
+    /// skipped levels (a `####` under a `##`) nest one level, not two.
+    static func sectionList(_ sections: [DraftBook.Section], file: String) -> String {
+        var markup = ""
+        var ancestors: [Int] = []  // the source depths of the open sections, outermost first
+        for section in sections {
+            let before = ancestors.count
+            while let last = ancestors.last, last >= section.depth { ancestors.removeLast() }
+            if ancestors.count == before {
+                markup += "<ol>"
+            } else {
+                markup += "</li>" + String(repeating: "</ol></li>", count: before - ancestors.count - 1)
+            }
+            ancestors.append(section.depth)
+            markup += "<li><a href=\"\(file)#\(section.id)\">\(XMLEscaping.escaped(section.title))</a>"
+        }
+        return markup + String(repeating: "</li></ol>", count: ancestors.count)
     }
 
     private func chapterXHTML(_ chapter: DraftBook.Chapter, number: Int) -> String {

@@ -1,6 +1,8 @@
 /// Markdown as chapters of XHTML: each heading of the top level used starts
 /// a chapter (a single top heading that opens the document is the book's
-/// title and the next level splits instead). Emphasis, links, lists, block
+/// title and the next level splits instead); the headings below that level
+/// are the chapter's sections (entries of the navigation document, nested,
+/// at ids on the heading elements). Emphasis, links, lists, block
 /// quotes, tables and code become the XHTML an EPUB would have; code blocks
 /// are marked `aria-hidden` so that they are not narrated unless `readCode`.
 /// Raw HTML and images are left out.
@@ -40,8 +42,18 @@ struct MarkdownBook {
         let renderer = Renderer(readCode: readCode)
         let title = headingTitle ?? fallbackTitle
         chapters = drafts.map { draft in
-            DraftBook.Chapter(title: draft.title ?? title,
-                              body: draft.blocks.map(renderer.block).joined())
+            var chapter = DraftBook.Chapter(title: draft.title ?? title, body: "")
+            for block in draft.blocks {
+                let heading = block.plainText.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard block.kind == "heading", block.level > splitLevel, !heading.isEmpty else {
+                    chapter.body += renderer.block(block)
+                    continue
+                }
+                let id = DraftBook.Section.id(chapter.sections.count + 1)
+                chapter.sections.append(DraftBook.Section(title: heading, depth: block.level - splitLevel, id: id))
+                chapter.body += renderer.heading(block, id: id)
+            }
+            return chapter
         }
     }
 
@@ -56,7 +68,7 @@ struct MarkdownBook {
                 guard node.plainText.utf16.count > LongParagraph.limit else { return "<p>\(inlines(node.children))</p>\n" }
                 return LongParagraph.pieces(inlines(node.children).replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression))
                     .map { "<p>\($0)</p>\n" }.joined()
-            case "heading": return "<h\(node.level)>\(inlines(node.children))</h\(node.level)>\n"
+            case "heading": return heading(node, id: nil)
             case "block_quote": return "<blockquote>\n\(node.children.map(block).joined())</blockquote>\n"
             case "list":
                 let tag = node.ordered ? "ol" : "ul"
@@ -75,6 +87,11 @@ struct MarkdownBook {
             case "table": return table(node)
             default: return ""
             }
+        }
+
+        /// A heading element, with `id` when it is a section of the navigation document.
+        func heading(_ node: MarkdownNode, id: String?) -> String {
+            "<h\(node.level)\(id.map { " id=\"\($0)\"" } ?? "")>\(inlines(node.children))</h\(node.level)>\n"
         }
 
         private func table(_ node: MarkdownNode) -> String {

@@ -7,6 +7,10 @@
 /// - An entry whose document has nothing narrated (a cover, an empty page, a
 ///   document outside the reading order) begins where the narration goes on:
 ///   at the start of the next narrated chapter.
+/// - An entry whose place is after its chapter's last word (a notes section
+///   read only with `--include-notes`, an empty block at the end) begins at
+///   the start of the next narrated chapter, or is left out at the end of the
+///   book: it has no narrated text, so it gets no mark.
 /// - An entry in a chapter that is not narrated (`--matter body`, an
 ///   unreadable document) is left out.
 /// - An entry that would go back in reading order is left out of the marks
@@ -51,9 +55,27 @@ public struct NavigationResolver {
             target[path] = found
             return found
         }
+        // Where each chapter's last word ends (nil when its sentences were not read).
+        var lastWordEnd: [Int: Int?] = [:]
+        func wordsEnd(_ at: Int) -> Int? {
+            if let known = lastWordEnd[at] { return known }
+            let end = chapters[at].sentences.last(where: { !$0.words.isEmpty })?.words.last.map { $0.location + $0.length }
+            lastWordEnd[at] = end
+            return end
+        }
+        // The chapter the narration goes on in after a chapter: the next one, unless a document left out comes between.
+        var following: [Int: Int?] = [:]
+        func next(after at: Int) -> Int? {
+            if let known = following[at] { return known }
+            let found: Int? = at + 1 < chapters.count && !spine.contains(where: {
+                $0.index > chapters[at].index && $0.index < chapters[at + 1].index && leftOut.contains($0.path)
+            }) ? at + 1 : nil
+            following[at] = found
+            return found
+        }
         var last: (chapter: Int, offset: Int)?
         for (number, entry) in navigation.entries.enumerated() {
-            guard let at = chapter(for: entry.path) else { continue }
+            guard var at = chapter(for: entry.path) else { continue }
             var offset = 0
             let own = chapters[at].index == spineOrder[entry.path]
             if own, let fragment = entry.fragment {
@@ -66,13 +88,19 @@ public struct NavigationResolver {
                     issues.note(.missingTarget, "TOC entry '\(entry.title)' points to \(entry.path)#\(fragment), which has no such id")
                 }
             }
+            let href = own ? chapters[at].href + (entry.fragment.map { "#" + $0 } ?? "")
+                : entry.path + (entry.fragment.map { "#" + $0 } ?? "")
+            if let end = wordsEnd(at), offset >= end {
+                // Nothing narrated after it in its chapter: the narration goes on in the next one, if any.
+                guard let following = next(after: at) else { continue }
+                at = following
+                offset = 0
+            }
             if let last, (at, offset) < last {
                 issues.note(.order, "TOC entry '\(entry.title)' goes back in reading order")
                 continue
             }
             last = (at, offset)
-            let href = own ? chapters[at].href + (entry.fragment.map { "#" + $0 } ?? "")
-                : entry.path + (entry.fragment.map { "#" + $0 } ?? "")
             chapters[at].marks.append(Chapter.Mark(entry: number, offset: offset, href: href))
         }
         return issues.warnings
