@@ -55,6 +55,17 @@ def check(name, ok, detail=""):
     return ok
 
 
+def report(run, args):
+    """Runs `run(args)`, prints {"checks": [...]} and returns the exit status: 0 when every check passed.
+    A check that could not run is a failed check, with the reason (the other checkers share this)."""
+    try:
+        run(args)
+    except Exception as error:
+        check("the browser session ran to the end", False, f"{type(error).__name__}: {error}")
+    print(json.dumps({"checks": checks}, indent=1))
+    return 0 if checks and all(entry["ok"] for entry in checks) else 1
+
+
 def browser(profile, width=1000, height=800):
     options = Options()
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -472,12 +483,7 @@ def main():
     os.makedirs(args.artifacts, exist_ok=True)
     if args.http:
         serve(args.folder)
-    try:
-        {"behaviour": behaviour, "performance": performance, "single-file": single_file}[args.mode](args)
-    except Exception as error:  # a check that could not run is a failed check, with the reason
-        check("the browser session ran to the end", False, f"{type(error).__name__}: {error}")
-    print(json.dumps({"checks": checks}, indent=1))
-    return 0 if checks and all(entry["ok"] for entry in checks) else 1
+    return report({"behaviour": behaviour, "performance": performance, "single-file": single_file}[args.mode], args)
 
 
 if __name__ == "__main__":

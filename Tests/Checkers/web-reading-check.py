@@ -18,6 +18,7 @@ pauses the audio.
 Prints {"checks": [{"name", "ok", "detail"}]} on stdout; exits 0 when all passed.
 """
 import argparse
+import importlib.util
 import json
 import os
 import re
@@ -26,29 +27,16 @@ import sys
 import tempfile
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-checks = []
-
-
-def check(name, ok, detail=""):
-    checks.append({"name": name, "ok": bool(ok), "detail": str(detail)[:500]})
-    return ok
-
-
-def browser(profile):
-    options = Options()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--autoplay-policy=no-user-gesture-required", "--window-size=1000,800", f"--user-data-dir={profile}"]:
-        options.add_argument(argument)
-    options.binary_location = "/usr/bin/chromium"
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+HERE = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location("web_player_check", os.path.join(HERE, "../../scripts/web-player-check.py"))
+player_check = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(player_check)
+check, checks, browser = player_check.check, player_check.checks, player_check.browser
 
 
 def wait_ready(driver):
@@ -180,12 +168,7 @@ def main():
     parser.add_argument("--artifacts", required=True)
     args = parser.parse_args()
     os.makedirs(args.artifacts, exist_ok=True)
-    try:
-        run(args)
-    except Exception as error:  # a check that could not run is a failed check, with the reason
-        check("the browser session ran to the end", False, f"{type(error).__name__}: {error}")
-    print(json.dumps({"checks": checks}, indent=1))
-    return 0 if checks and all(entry["ok"] for entry in checks) else 1
+    return player_check.report(run, args)
 
 
 if __name__ == "__main__":

@@ -168,12 +168,7 @@ def main():
     parser.add_argument("--artifacts", required=True)
     args = parser.parse_args()
     os.makedirs(args.artifacts, exist_ok=True)
-    try:
-        run(args)
-    except Exception as error:  # a check that could not run is a failed check, with the reason
-        check("the browser session ran to the end", False, f"{type(error).__name__}: {error}")
-    print(json.dumps({"checks": checks}, indent=1))
-    return 0 if checks and all(entry["ok"] for entry in checks) else 1
+    return player_check.report(run, args)
 
 
 if __name__ == "__main__":
