@@ -24,7 +24,7 @@ struct OverlayPackage {
             metas.append(.init("media:duration", refines: chapter.smilID, value: OverlayText.clock(milliseconds: chapter.duration)))
         }
         metas.append(.init("media:duration", value: OverlayText.clock(milliseconds: chapters.reduce(0) { $0 + $1.duration })))
-        metas.append(.init("media:narrator", value: "eSpeak NG voice \(source.manifest.voiceDescription)"))
+        for voice in source.manifest.voiceDescriptions { metas.append(.init("media:narrator", value: "eSpeak NG voice \(voice)")) }
         metas.append(.init("media:active-class", value: MediaOverlayWriter.activeClass))
         metas += AccessibilityMetadata(package: source.package).added
         files[layout.stylesheetPath] = Data(Self.stylesheet.utf8)

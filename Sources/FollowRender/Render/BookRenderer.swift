@@ -103,6 +103,7 @@ public struct BookRenderer {
         let keys = Dictionary(uniqueKeysWithValues: plan.map { ($0.chapter.index, $0.key) })
         let state = Locked(ManifestState(kept: kept, unreadable: unreadable))
         let bookVoice = scripts.bookVoice
+        let dialogue = scripts.dialogueEntry()
         let (book, settings, chapters, encoderName) = (book, settings, chapters, encoderName)
         let makeManifest = { @Sendable (state: ManifestState) in
             var manifest = BookManifest(
@@ -115,6 +116,7 @@ public struct BookRenderer {
             )
             manifest.voiceParameters = settings.voiceParameters.isStandard ? nil : settings.voiceParameters
             manifest.pauses = settings.pauses == .standard ? nil : settings.pauses
+            manifest.dialogue = dialogue
             return manifest
         }
         let manifestPath = folder + "/" + OutputNaming.manifestFile
