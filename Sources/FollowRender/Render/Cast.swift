@@ -77,7 +77,7 @@ public struct Cast: Hashable, Sendable, Codable {
         guard let text = String(data: data, encoding: .utf8) else {
             throw FileFailure(file: path, reason: "the cast file is not UTF-8 text")
         }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         guard lines.count <= maxLines else {
             throw FileFailure(file: path, reason: "the cast file has \(lines.count) lines, more than \(maxLines)")
         }
@@ -90,7 +90,7 @@ public struct Cast: Hashable, Sendable, Codable {
             if line.hasSuffix("\r") { line.removeLast() }
             if number == 1, line.hasPrefix("\u{FEFF}") { line.removeFirst() }
             if line.allSatisfy(\.isWhitespace) || line.hasPrefix("#") { continue }
-            if line.unicodeScalars.contains(where: { $0 != "\t" && ($0.properties.generalCategory == .control || $0.properties.generalCategory == .format) }) {
+            if line.unicodeScalars.contains(where: isControl) {
                 faults[.controlCharacters, default: []].append(number)
                 continue
             }
@@ -115,6 +115,13 @@ public struct Cast: Hashable, Sendable, Codable {
         for kind in Warning.Kind.allCases { if let lines = faults[kind] { warn(Warning(kind: kind, lines: lines)) } }
         guard !members.isEmpty else { throw FileFailure(file: path, reason: "the cast file gives no character a voice") }
         return Cast(file: path, members: members)
+    }
+
+    /// A control or format character other than the tab.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar != "\t" else { return false }
+        let category = scalar.properties.generalCategory
+        return category == .control || category == .format
     }
 
     /// Whether a name is a word that never names a speaker.

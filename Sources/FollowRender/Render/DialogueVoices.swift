@@ -56,7 +56,8 @@ final class DialogueVoices {
                                                                            language: chapter.language)
         var spans: [Span] = []
         for (index, quotation) in quotations.enumerated() {
-            let member = speakers.indices.contains(index) ? speakers[index].flatMap { members[SpeakerAttribution.key($0)] } : nil
+            var member: VoiceResolver?
+            if index < speakers.count, let speaker = speakers[index] { member = members[SpeakerAttribution.key(speaker)] }
             if let voices = member ?? dialogue { spans.append(Span(range: quotation.range, voices: voices)) }
         }
         cached = (chapter.index, spans)

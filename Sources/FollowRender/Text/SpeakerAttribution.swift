@@ -82,6 +82,11 @@ public enum SpeakerAttribution {
         "he", "she", "they", "it", "we", "you", "il", "elle", "ils", "elles", "on", "nous", "vous", "er", "sie", "es", "wir", "ihr",
         "él", "ella", "ellos", "ellas", "nosotros", "usted",
     ]
+    /// Marks that end a sentence: . ! ? 。 ;
+    private static let sentenceEnds: Set<UInt16> = [0x2E, 0x21, 0x3F, 0x3002, 0x3B]
+    /// Marks that introduce a quotation: , : — – - ， 、
+    private static let introducers: Set<UInt16> = [0x2C, 0x3A, 0x2014, 0x2013, 0x2D, 0xFF0C, 0x3001]
+
     /// What a pronoun attribution returns before it is dropped.
     private static let pronounMark = "\u{0}"
 
@@ -96,28 +101,35 @@ public enum SpeakerAttribution {
             let unit = units[offset]
             if CodeUnit.isLetter(unit) {
                 var stop = offset
-                while stop < end, CodeUnit.isLetter(units[stop]) || ((units[stop] == 0x27 || units[stop] == 0x2019)
-                                                                      && stop + 1 < end && CodeUnit.isLetter(units[stop + 1])) {
-                    stop += 1
-                }
+                while stop < end, continuesWord(units, at: stop, end: end) { stop += 1 }
                 let text = String(decoding: units[offset..<stop], as: UTF16.self)
                 result.append(Word(text: text, capitalized: CodeUnit.isUppercase(unit)))
                 if stop < end, units[stop] == 0x2E, titles.contains(text.lowercased()) { stop += 1 }
                 offset = stop
                 continue
             }
-            if stopAtSentenceEnd, [0x2E, 0x21, 0x3F, 0x3002, 0x3B].contains(unit), !result.isEmpty { break }
-            if !stopAtSentenceEnd, [0x2E, 0x21, 0x3F, 0x3002, 0x3B].contains(unit) { result.removeAll() }
+            if sentenceEnds.contains(unit) {
+                if stopAtSentenceEnd, !result.isEmpty { break }
+                if !stopAtSentenceEnd { result.removeAll() }
+            }
             offset += 1
         }
         return result.isEmpty ? nil : result
+    }
+
+    /// Whether the unit at `offset` belongs to the word before it: a letter, or an apostrophe between letters.
+    private static func continuesWord(_ units: [UInt16], at offset: Int, end: Int) -> Bool {
+        let unit = units[offset]
+        if CodeUnit.isLetter(unit) { return true }
+        guard unit == 0x27 || unit == 0x2019, offset + 1 < end else { return false }
+        return CodeUnit.isLetter(units[offset + 1])
     }
 
     /// Whether the narration before a quotation introduces it: it ends in a comma, colon or dash.
     private static func introduces(_ units: [UInt16], before location: Int, from start: Int) -> Bool {
         var offset = location - 1
         while offset >= start, CodeUnit.isWhitespace(units[offset]) { offset -= 1 }
-        return offset >= start && [0x2C, 0x3A, 0x2014, 0x2013, 0x2D, 0xFF0C, 0x3001].contains(units[offset])
+        return offset >= start && introducers.contains(units[offset])
     }
 
     /// A name (or pronoun) starting at `index`: article skipped, then capitalized words.
@@ -141,9 +153,12 @@ public enum SpeakerAttribution {
     private static func following(_ words: [Word], verbs: Set<String>) -> String? {
         if verbs.contains(words[0].text.lowercased()) { return name(in: words, at: 1, verbs: verbs) }
         for verb in 1..<min(words.count, 6) where verbs.contains(words[verb].text.lowercased()) {
-            guard let found = name(in: words, at: 0, verbs: verbs), found == pronounMark || found == "I"
-                    || found.split(separator: " ").count + (articles.contains(words[0].text.lowercased()) ? 1 : 0) == verb else { return nil }
-            return found
+            guard let found = name(in: words, at: 0, verbs: verbs) else { return nil }
+            if found == pronounMark || found == "I" { return found }
+            // The name must reach the verb: "Alice said", not "Alice, smiling, said".
+            let article: Int = articles.contains(words[0].text.lowercased()) ? 1 : 0
+            let nameWords: Int = found.split(separator: " ").count
+            return nameWords + article == verb ? found : nil
         }
         return nil
     }
