@@ -36,7 +36,8 @@ enum CastCommand: Command {
         let speakers = SpeakerAttribution.census(of: chapters)
         print("# Speakers of \(TerminalText.line(archive.book.metadata.title)): NAME<TAB>VOICE<TAB>quotations. Use with --cast FILE.")
         for (index, speaker) in speakers.enumerated() {
-            Console.output("\(speaker.name)\t+\(variants[index % variants.count])\t\(speaker.quotations)")
+            // Each field made one safe line on its own, so the tabs between them stay tabs.
+            print(TerminalText.line(speaker.name) + "\t+\(variants[index % variants.count])\t\(speaker.quotations)")
         }
         if speakers.isEmpty { Console.error("follow-render: note: no quotation with a speaker found in \(options.path)") }
         return 0

@@ -21,6 +21,14 @@ enum DialogueVerbs {
         "faltered", "panted", "grumbled", "hissed", "bellowed", "moaned", "wailed",
     ]
 
+    /// More English verbs of speech, for attribution only (the sentence rule keeps `verbs`).
+    static let moreEnglish: Set<String> = [
+        "echoed", "echoes", "assented", "agreed", "agrees", "explained", "explains", "responded", "responds", "resumed",
+        "resumes", "admitted", "admits", "announced", "announces", "objected", "chuckled", "laughed", "laughs", "smiled",
+        "breathed", "persisted", "conceded", "corrected", "ventured", "mused", "proceeded", "concluded", "rejoined",
+        "retorted", "chorused", "cried", "called", "babbled", "shrilled", "boomed", "thundered",
+    ]
+
     /// French verbs of speech (passé simple, présent, passé composé's participle).
     static let french: Set<String> = [
         "dit", "dis", "disait", "demanda", "demande", "répondit", "répond", "cria", "crie", "s'écria", "écria", "murmura",
@@ -46,10 +54,10 @@ enum DialogueVerbs {
     /// The verbs of speech of the language of `tag` (BCP 47), with English's for any language.
     static func speechVerbs(language tag: String) -> Set<String> {
         switch tag.lowercased().prefix(2) {
-        case "fr": verbs.union(french)
-        case "de": verbs.union(german)
-        case "es": verbs.union(spanish)
-        default: verbs
+        case "fr": verbs.union(moreEnglish).union(french)
+        case "de": verbs.union(moreEnglish).union(german)
+        case "es": verbs.union(moreEnglish).union(spanish)
+        default: verbs.union(moreEnglish)
         }
     }
 
