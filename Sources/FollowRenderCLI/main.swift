@@ -6,6 +6,7 @@ let commands: [any Command.Type] = [
     RenderCommand.self,
     PreviewCommand.self,
     InspectCommand.self,
+    CastCommand.self,
     SegmentCommand.self,
     VoicesCommand.self,
     PresetsCommand.self,

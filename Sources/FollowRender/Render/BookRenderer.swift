@@ -109,6 +109,7 @@ public struct BookRenderer {
         let keys = Dictionary(uniqueKeysWithValues: plan.map { ($0.chapter.index, $0.key) })
         let state = Locked(ManifestState(kept: kept, unreadable: unreadable))
         let bookVoice = scripts.bookVoice
+        let dialogue = scripts.dialogueEntry()
         let (book, settings, chapters, encoderName, used) = (book, settings, chapters, encoderName, voicesUsed)
         let makeManifest = { @Sendable (state: ManifestState) in
             var manifest = BookManifest(
@@ -122,6 +123,7 @@ public struct BookRenderer {
             manifest.voices = BookManifest.voices(manifest.chapters.map { used[$0.index] ?? [] }, bookVoice: bookVoice)
             manifest.voiceParameters = settings.voiceParameters.isStandard ? nil : settings.voiceParameters
             manifest.pauses = settings.pauses == .standard ? nil : settings.pauses
+            manifest.dialogue = dialogue
             return manifest
         }
         let manifestPath = folder + "/" + OutputNaming.manifestFile

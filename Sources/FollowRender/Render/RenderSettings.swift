@@ -9,6 +9,10 @@ public struct RenderSettings: Hashable, Sendable, Codable {
     /// A voice for the whole book, overriding the choice by language: `NAME`,
     /// `NAME+VARIANT`, or `+VARIANT` (the voice chosen by language, with that variant).
     public var voice: String?
+    /// The voice of quoted speech (`--dialogue-voice`): `NAME`, `NAME+VARIANT` or `+VARIANT`; nil: the narrator's.
+    public var dialogueVoice: String?
+    /// Characters' own voices for the quotations they speak (`--cast FILE`).
+    public var cast: Cast?
     /// Pitch and intonation (`--pitch`, `--intonation`).
     public var voiceParameters = VoiceParameters()
     /// The pauses (`--pauses`), seconds at 1x.

@@ -17,6 +17,8 @@ final class ScriptBuilder {
     let settings: RenderSettings
     let sampleRate: Int
     let voices: VoiceResolver
+    /// The voices of quoted speech (`--dialogue-voice`, `--cast`).
+    let dialogue: DialogueVoices
     /// The single file the jobs encode parts for; nil without one.
     let singleFile: SingleFileParts?
     private let pronouncer: Pronouncer
@@ -36,6 +38,8 @@ final class ScriptBuilder {
         sampleRate = engine.sampleRate
         let metadata = archive.book.metadata
         voices = try VoiceResolver(engine: engine, forced: settings.voice, bookLanguage: metadata.language)
+        dialogue = try DialogueVoices(engine: engine, dialogueVoice: settings.dialogueVoice, cast: settings.cast,
+                                      bookLanguage: metadata.language)
         pronouncer = Pronouncer(archive: archive, lexiconPaths: settings.lexicons, normalize: settings.normalize) { _ in }
         self.folder = folder
         self.trackCount = trackCount
@@ -71,6 +75,7 @@ final class ScriptBuilder {
         spoken.sentences = Array(chapter.sentences[range])
         let forms = pronouncer.speaksAsWritten(chapter) ? [] : try pronouncer.spokenSentences(of: spoken)
         let units = Array(chapter.text.text.utf16)
+        let quoted = dialogue.spans(of: chapter, units: units)
         var sentences: [ChapterScript.Sentence] = []
         sentences.reserveCapacity(range.count)
         for index in range {
@@ -79,7 +84,8 @@ final class ScriptBuilder {
             let form: SpokenSentence? = forms.indices.contains(position) && forms[position].isReplaced ? forms[position] : nil
             let leading: Int? = index == range.lowerBound ? edges?.leading : nil
             sentences.append(ChapterScript.Sentence(range: sentence.range, words: sentence.words, pause: leading ?? pauses[index],
-                                                    pieces: pieces(of: sentence, in: chapter, units: units, spoken: form)))
+                                                    pieces: pieces(of: sentence, in: chapter, units: units, quoted: quoted,
+                                                                    spoken: form)))
         }
         let first = (segment ?? 0) == 0
         // Only the whole chapter's, or the first segment's, stream carries the tags (and the cover).
@@ -118,12 +124,12 @@ final class ScriptBuilder {
     /// of shown or spoken text in chunks; a sentence the pronunciation stage changed is
     /// spoken from its spoken form (`form`), whose words' stretches map back to
     /// the shown words. A sentence without words has none.
-    private func pieces(of sentence: Sentence, in chapter: Chapter, units: [UInt16],
+    private func pieces(of sentence: Sentence, in chapter: Chapter, units: [UInt16], quoted: [DialogueVoices.Span],
                         spoken form: SpokenSentence?) -> [ChapterScript.Piece] {
         guard !sentence.words.isEmpty else { return [] }
         var pieces: [ChapterScript.Piece] = []
         let text = { (range: TextRange) in String(decoding: units[range.location..<range.end], as: UTF16.self) }
-        for voicePiece in VoicePiece.pieces(of: sentence, in: chapter, units: units, voices: voices) {
+        for voicePiece in VoicePiece.pieces(of: sentence, in: chapter, units: units, voices: voices, quoted: quoted) {
             if let form {
                 let (spokenText, relative) = form.piece(voicePiece.range, words: voicePiece.words)
                 for chunk in VoicePiece.spokenChunks(text: spokenText, words: relative) {

@@ -37,6 +37,28 @@ final class ScriptSource: @unchecked Sendable {
         }
     }
 
+    /// The voices of quoted speech for `book.json`: the dialogue voice, and the
+    /// cast members heard in the chapters with their quotations; nil when none was asked for.
+    func dialogueEntry() -> BookManifest.Dialogue? {
+        lock.withLock { _ in
+            let dialogue = builder.dialogue
+            guard dialogue.isActive else { return nil }
+            var counts: [String: Int] = [:]
+            if dialogue.cast != nil {
+                for (chapter, _) in chapters.values {
+                    let units = Array(chapter.text.text.utf16)
+                    counts.merge(dialogue.castSpeakers(of: chapter, units: units), uniquingKeysWith: +)
+                }
+            }
+            let cast = dialogue.cast.map { cast in
+                cast.members.compactMap { member in
+                    counts[member.name].map { BookManifest.Dialogue.Member(name: member.name, voice: dialogue.voice(of: member), quotations: $0) }
+                }
+            }
+            return BookManifest.Dialogue(voice: dialogue.dialogue?.bookVoice, cast: cast)
+        }
+    }
+
     /// The script of `job` as the worker reads it: one line of JSON, without the newline.
     func line(for job: ChapterJob) throws(RenderError) -> [UInt8] {
         let script = try script(for: job)

@@ -10,6 +10,8 @@ public struct ChapterText: Hashable, Sendable {
     public var sourceMap: [SourceSpan]
     /// SSML phonemes and linked PLS lexicons of the source document.
     public var pronunciation: PronunciationHints
+    /// The text of `<q>` elements (outermost only), which a dialogue voice speaks (`Quotations`).
+    public var quotations: [TextRange] = []
 
     public init(text: String, paragraphs: [Paragraph], languages: [LanguageRun], sourceMap: [SourceSpan],
                 pronunciation: PronunciationHints = PronunciationHints()) {

@@ -4,9 +4,12 @@
 ///
 /// Capitalized pronouns and other words that commonly open a sentence are
 /// never taken for a name, so "She asked." after a quotation stays a sentence.
+///
+/// The verbs of speech of French, German and Spanish are known too, for the
+/// speaker of a quotation (`SpeakerAttribution`); the sentence rule is English's.
 enum DialogueVerbs {
-    /// Verbs that introduce or follow a quotation, past and present tense.
-    private static let verbs: Set<String> = [
+    /// English verbs that introduce or follow a quotation, past and present tense.
+    static let verbs: Set<String> = [
         "said", "says", "asked", "asks", "cried", "cries", "shouted", "shouts", "replied", "replies",
         "answered", "answers", "whispered", "whispers", "exclaimed", "exclaims", "called", "calls",
         "yelled", "yells", "screamed", "screams", "muttered", "mutters", "murmured", "murmurs",
@@ -18,8 +21,48 @@ enum DialogueVerbs {
         "faltered", "panted", "grumbled", "hissed", "bellowed", "moaned", "wailed",
     ]
 
+    /// More English verbs of speech, for attribution only (the sentence rule keeps `verbs`).
+    static let moreEnglish: Set<String> = [
+        "echoed", "echoes", "assented", "agreed", "agrees", "explained", "explains", "responded", "responds", "resumed",
+        "resumes", "admitted", "admits", "announced", "announces", "objected", "chuckled", "laughed", "laughs", "smiled",
+        "breathed", "persisted", "conceded", "corrected", "ventured", "mused", "proceeded", "concluded", "rejoined",
+        "retorted", "chorused", "cried", "called", "babbled", "shrilled", "boomed", "thundered",
+    ]
+
+    /// French verbs of speech (passé simple, présent, passé composé's participle).
+    static let french: Set<String> = [
+        "dit", "dis", "disait", "demanda", "demande", "répondit", "répond", "cria", "crie", "s'écria", "écria", "murmura",
+        "murmure", "reprit", "reprend", "ajouta", "ajoute", "chuchota", "chuchote", "fit", "fait", "souffla", "hurla",
+        "répliqua", "réplique", "continua", "poursuivit", "observa", "déclara", "interrogea", "lança", "soupira", "s'exclama",
+        "exclama", "insista", "protesta", "balbutia", "grommela", "gémit", "expliqua", "conclut", "dirent", "répondirent",
+    ]
+
+    /// German verbs of speech.
+    static let german: Set<String> = [
+        "sagte", "sagt", "fragte", "fragt", "antwortete", "antwortet", "rief", "ruft", "flüsterte", "flüstert", "meinte",
+        "meint", "erwiderte", "erwidert", "schrie", "schreit", "murmelte", "murmelt", "fuhr", "fügte", "entgegnete",
+        "entgegnet", "bemerkte", "erklärte", "seufzte", "stöhnte", "brüllte", "flehte", "wiederholte", "versetzte", "sprach",
+    ]
+
+    /// Spanish verbs of speech.
+    static let spanish: Set<String> = [
+        "dijo", "dice", "decía", "preguntó", "pregunta", "respondió", "responde", "contestó", "contesta", "gritó", "grita",
+        "exclamó", "exclama", "murmuró", "murmura", "añadió", "añade", "susurró", "susurra", "replicó", "replica",
+        "continuó", "prosiguió", "insistió", "suspiró", "explicó", "declaró", "observó", "repuso", "dijeron",
+    ]
+
+    /// The verbs of speech of the language of `tag` (BCP 47), with English's for any language.
+    static func speechVerbs(language tag: String) -> Set<String> {
+        switch tag.lowercased().prefix(2) {
+        case "fr": verbs.union(moreEnglish).union(french)
+        case "de": verbs.union(moreEnglish).union(german)
+        case "es": verbs.union(moreEnglish).union(spanish)
+        default: verbs.union(moreEnglish)
+        }
+    }
+
     /// Capitalized words that open sentences rather than name a speaker.
-    private static let openers: Set<String> = [
+    static let openers: Set<String> = [
         "he", "she", "it", "we", "you", "they", "this", "that", "these", "those", "the", "a", "an",
         "there", "then", "but", "and", "so", "no", "yes", "what", "who", "why", "how", "when", "where",
         "his", "her", "its", "our", "your", "their", "my", "one", "all", "some",

@@ -143,6 +143,8 @@ public struct NarrationExtractor {
             var alphabet: String
             /// Inside an element with `ssml:ph`: its phonemes cover this text.
             var spokenAsPhonemes: Bool
+            /// Inside a `<q>`.
+            var quoted = false
 
             /// The context of the document element.
             static func root(_ language: String) -> Context {
@@ -156,6 +158,8 @@ public struct NarrationExtractor {
             var isBlock: Bool
             var start: Int
             var phoneme: String?
+            /// A `<q>` outside any other: its text is a quotation.
+            var isQuotation = false
         }
 
         /// How an element's content is visited.
@@ -177,6 +181,8 @@ public struct NarrationExtractor {
         var anchors: [String: Int] = [:]
         /// Ids that appear more than once.
         var duplicateIDs: Set<String> = []
+        /// The text of outermost `<q>` elements.
+        var quotations: [TextRange] = []
 
         init(options: NarrationOptions, capacity: Int) {
             self.options = options
@@ -234,7 +240,9 @@ public struct NarrationExtractor {
                 ? nil : element.attribute("ph", namespace: PronunciationHints.ssmlNamespace)
             if phoneme != nil { inner.spokenAsPhonemes = true }
             let isBlock = ElementRules.blocks.contains(name)
-            let open = Open(inner: inner, isBlock: isBlock, start: builder.count, phoneme: phoneme)
+            let isQuotation = name == "q" && !inner.quoted && !inner.silent
+            if name == "q" { inner.quoted = true }
+            let open = Open(inner: inner, isBlock: isBlock, start: builder.count, phoneme: phoneme, isQuotation: isQuotation)
             if isBlock, !inner.silent { builder.endParagraph() }
             return .children(open)
         }
@@ -242,6 +250,9 @@ public struct NarrationExtractor {
         /// What an element's end does, after its children.
         mutating func exit(_ open: Open) {
             if open.isBlock, !open.inner.silent { builder.endParagraph() }
+            if open.isQuotation, builder.count > open.start {
+                quotations.append(TextRange(location: open.start, length: builder.count - open.start))
+            }
             if let phoneme = open.phoneme, builder.count > open.start {
                 phonemes.append(.init(range: TextRange(location: open.start, length: builder.count - open.start), phonemes: phoneme,
                                       alphabet: open.inner.alphabet, language: open.inner.language))
@@ -259,6 +270,7 @@ public struct NarrationExtractor {
         mutating func finish(language: String, lexicons: [PronunciationHints.LexiconLink],
                              semantics: DocumentSemantics) -> ExtractedDocument {
             var text = builder.finish()
+            text.quotations = quotations
             text.pronunciation = PronunciationHints(phonemes: phonemes.compactMap { $0.trimmed(in: text.text) }, lexicons: lexicons)
             let heading = text.paragraphs.first { $0.kind == .heading }.map { text.substring($0.range) }
             return ExtractedDocument(text: text, language: language, firstHeading: heading, semantics: semantics,
