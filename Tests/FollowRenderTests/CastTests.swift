@@ -132,6 +132,29 @@ struct CastTests {
         #expect(try render([]).chapters.map(\.key) == plain.chapters.map(\.key))
     }
 
+    @Test("a batch with --dialogue-voice and --cast writes each book, its book.json and its M4B as the single render does")
+    func castInBatch() throws {
+        let book = try DialogueVoiceTests.book()
+        let cast = try Self.writeCast("Alice\ten+f3\nMartin\ten+m3\n")
+        let fixture = try BatchFixture(books: [book], withBroken: false)
+        let voices = ["--voice", "en", "--dialogue-voice", "en+f2", "--cast", cast]
+        let root = fixture.folder + "/batch"
+        let batch = try fixture.batch(root: root, voices + ["--audiobook", "book.m4b"])
+        #expect(batch.status == 0, "\(batch.stderr)")
+        let outcome = try #require(try BatchFixture.report(root).books.first)
+        let manifest = try JSONCoding.decode(BookManifest.self,
+                                             from: Data(contentsOf: URL(fileURLWithPath: root + "/" + outcome.slug + "/book.json")))
+        #expect(manifest.dialogue?.voice == "en+f2")
+        #expect(manifest.dialogue?.cast.map(\.name) == ["Alice", "Martin"])
+        let single = fixture.folder + "/single"
+        let alone = try CommandRun.cli([book, "--out", single, "--quiet", "--audiobook", single + "/book.m4b"]
+                                       + BatchFixture.renderOptions + voices)
+        #expect(alone.status == 0, "\(alone.stderr)")
+        let batched = try BatchFixture.contents(of: root + "/" + outcome.slug)
+        #expect(batched["book.m4b"] != nil)
+        #expect(batched == (try BatchFixture.contents(of: single)), "the batch's book differs from its single render")
+    }
+
     /// Attribution on a hand-annotated chapter: chapter 2 of Wodehouse's *Love
     /// Among the Chickens* (Fixtures/dialogue/love-among-the-chickens-2.tsv).
     @Test("attribution on the hand-annotated Wodehouse chapter: precision at least 0.9, recall at least 0.6")
