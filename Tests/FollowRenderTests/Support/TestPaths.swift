@@ -9,6 +9,9 @@ enum TestPaths {
     static let sampleBook = fixtures.appendingPathComponent("sample-book.epub").path
     static let sampleFolder = fixtures.appendingPathComponent("sample-book").path
 
+    /// A Python checker of `Tests/Checkers/` (run with `/usr/bin/python3`).
+    static func checker(_ name: String) -> String { packageRoot.appendingPathComponent("Tests/Checkers/\(name)").path }
+
     /// `../shared/corpus` beside the checkout.
     static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
 
