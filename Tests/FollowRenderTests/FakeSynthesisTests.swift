@@ -313,13 +313,16 @@ struct FakeSynthesisTests {
         #expect(names == ["001-one.timing.json", "001-one.wav"], "\(names)")
     }
 
-    @Test("JobRunner's MP3 times count LAME's delay: each sentence's speech starts in the decoded audio where the sidecar says")
-    func jobRunnerMP3() throws {
+    @Test("JobRunner's MP3 times count LAME's delay (none with an info tag, 1,105 samples without): each sentence starts in the decoded audio where the sidecar says",
+          arguments: [64, 32])
+    func jobRunnerMP3(bitrate: Int) throws {
         let folder = try TestPaths.temporaryFolder()
-        let script = Self.script(Self.plainSentences, pauses: [5512, 2205, 4410], folder: folder, format: .mp3)
+        var script = Self.script(Self.plainSentences, pauses: [5512, 2205, 4410], folder: folder, format: .mp3)
+        script.outputs.audio?.bitrate = bitrate
         _ = try JobRunner.run(script, synthesizer: FakeSynthesizer(), progress: { _, _ in })
         let sidecar = try JSONDecoder().decode(ChapterTiming.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/001-one.timing.json")))
-        let leading = MP3Writer.leadingSamples(sampleRate: Self.rate, bitrate: 64)
+        let leading = MP3Writer.leadingSamples(sampleRate: Self.rate, bitrate: bitrate)
+        #expect(leading == (bitrate == 64 ? 0 : 1105), "64 kbps holds the gapless info tag, 32 kbps does not")
         let (expected, _) = Self.expected(script, leading: leading)
         #expect(Self.check(sidecar, against: expected, rounded: true) == script.wordCount)
         let decoded = try DecodedAudio(path: folder + "/001-one.mp3")
@@ -332,6 +335,31 @@ struct FakeSynthesisTests {
         }
         let probed = try DecodedAudio.probeDuration(folder + "/001-one.mp3")
         #expect(abs(probed - sidecar.audio.duration.value) <= 0.001, "ffprobe \(probed) s, sidecar \(sidecar.audio.duration.value) s")
+    }
+
+    @Test("a segment job writes only its temporary MP3 stream and reports its times in whole samples, for the parent to join")
+    func segmentJob() throws {
+        let folder = try TestPaths.temporaryFolder()
+        var script = Self.script(Self.plainSentences, pauses: [5512, 2205, 4410], folder: folder, format: .mp3)
+        script.segment = ChapterScript.Segment(index: 1, count: 2)
+        script.text = ""
+        let result = try JobRunner.run(script, synthesizer: FakeSynthesizer(), progress: { _, _ in })
+        let segment = try #require(result.segment)
+        let stream = ".001-one.mp3.segment-1.partial-\(getpid())"
+        #expect(segment.index == 1 && segment.count == 2 && segment.file == stream && segment.part == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [stream], "no sidecar, no final audio")
+        let (expected, total) = Self.expected(script, leading: MP3Writer.leadingSamples(sampleRate: Self.rate, bitrate: 64))
+        let times = expected.map { sentence -> [Int] in
+            let begins = sentence.words.compactMap { $0 }
+            return [sentence.begin, sentence.end] + zip(begins, begins.dropFirst() + [sentence.end]).flatMap { [$0, $1] }
+        }
+        #expect(segment.times == times)
+        // A gapless decoder plays exactly what was written; the reported length is ffprobe's, in whole MP3 frames.
+        let decoded = try DecodedAudio(path: folder + "/" + stream)
+        #expect(decoded.samples.count == total)
+        let probed = try DecodedAudio.probeDuration(folder + "/" + stream)
+        #expect(segment.samples == Int((probed * Double(Self.rate)).rounded()) && segment.samples % 576 == 0,
+                "reported \(segment.samples), ffprobe \(probed) s")
     }
 
     // MARK: - Errors
