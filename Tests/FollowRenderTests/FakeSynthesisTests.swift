@@ -82,9 +82,12 @@ struct FakeSynthesisTests {
                 var seen: Set<Int> = []
                 for word in piece.words {
                     let point = offsets.firstIndex(of: word.location) ?? 0
-                    let run = runs.firstIndex { $0.contains(point) || $0.lowerBound > point }
-                    let first = run.map { seen.insert($0).inserted } ?? false
-                    words.append(first ? cursor + clip + runs[run!].lowerBound * unit : nil)
+                    guard let run = runs.firstIndex(where: { $0.contains(point) || $0.lowerBound > point }),
+                          seen.insert(run).inserted else {
+                        words.append(nil)
+                        continue
+                    }
+                    words.append(cursor + clip + runs[run].lowerBound * unit)
                 }
                 clip += piece.text.unicodeScalars.count * unit
             }
