@@ -387,6 +387,28 @@ struct FakeSynthesisTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "nothing is left in the folder")
     }
 
+    @Test("output failures come out of JobRunner by kind and file: a missing folder before any synthesis, a folder in the audio's place after it, with nothing left behind")
+    func outputFailures() throws {
+        let missing = try TestPaths.temporaryFolder() + "/absent"
+        let fake = FakeSynthesizer()
+        #expect { try JobRunner.run(Self.script(Self.plainSentences, pauses: [0, 0, 0], folder: missing), synthesizer: fake,
+                                    progress: { _, _ in }) } throws: { error in
+            guard let error = error as? RenderError else { return false }
+            return error.kind == .write && error.file?.hasPrefix(missing + "/") == true
+        }
+        #expect(fake.calls.isEmpty)
+        let folder = try TestPaths.temporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder + "/001-one.wav", withIntermediateDirectories: false)
+        let spoken = FakeSynthesizer()
+        #expect { try JobRunner.run(Self.script(Self.plainSentences, pauses: [0, 0, 0], folder: folder), synthesizer: spoken,
+                                    progress: { _, _ in }) } throws: { error in
+            guard let error = error as? RenderError else { return false }
+            return error.kind == .notAFile && error.file == folder + "/001-one.wav"
+        }
+        #expect(spoken.calls.count == 3)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["001-one.wav"], "no temporary audio, no sidecar")
+    }
+
     @Test("a synthesizer at another sample rate, and a script asking for no audio, are refused by kind before anything is written")
     func refusedScripts() throws {
         let folder = try TestPaths.temporaryFolder()
