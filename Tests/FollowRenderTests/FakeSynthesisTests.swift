@@ -10,123 +10,6 @@ import Testing
 /// render with eSpeak (`RenderTests`, `DialogueVoiceTests`...).
 @Suite("Render logic with a fake synthesizer")
 struct FakeSynthesisTests {
-    static let rate = 22050
-    static let unit = FakeSynthesizer.unit
-
-    // MARK: - Scripts and what the fake makes of them
-
-    /// A script made by hand: each sentence is a list of pieces (text and
-    /// voice) whose texts, in order, are the sentence; sentences are joined
-    /// by one space; words are the runs of non-space characters.
-    static func script(_ sentences: [[(text: String, voice: String)]], pauses: [Int], folder: String = "/nonexistent",
-                       format: AudioFormat? = .wav) -> ChapterScript {
-        var text = ""
-        var built: [ChapterScript.Sentence] = []
-        for (number, pieces) in sentences.enumerated() {
-            if number > 0 { text += " " }
-            let start = text.utf16.count
-            var scriptPieces: [ChapterScript.Piece] = []
-            var words: [TextRange] = []
-            for piece in pieces {
-                let offset = text.utf16.count
-                let relative = wordRanges(piece.text)
-                scriptPieces.append(.init(text: piece.text, voice: piece.voice, phonemes: false, words: relative))
-                words += relative.map { TextRange(location: $0.location + offset, length: $0.length) }
-                text += piece.text
-            }
-            built.append(.init(range: TextRange(location: start, length: text.utf16.count - start), words: words,
-                               pause: pauses[number], pieces: scriptPieces))
-        }
-        let audio = format.map { ChapterScript.Outputs.Audio(file: "001-one.\($0.rawValue)", format: $0, bitrate: 64,
-                                                             tags: AudioTags(title: "One", album: "Fake", artist: "Test")) }
-        return ChapterScript(chapter: .init(index: 1, href: "one.xhtml", title: "One"), text: text, sampleRate: rate, wpm: 700,
-                             sentences: built, trailing: 5512, silentSentence: 6615, segment: nil,
-                             outputs: .init(folder: folder, audio: audio, timing: "001-one.timing.json"))
-    }
-
-    /// The runs of non-space characters of `text`, as UTF-16 ranges.
-    static func wordRanges(_ text: String) -> [TextRange] {
-        let offsets = utf16Offsets(text)
-        return FakeSynthesizer.runs(in: text).map { TextRange(location: offsets[$0.lowerBound], length: offsets[$0.upperBound] - offsets[$0.lowerBound]) }
-    }
-
-    /// The UTF-16 offset of each code point of `text`, and of its end.
-    static func utf16Offsets(_ text: String) -> [Int] {
-        var offsets = [0]
-        for scalar in text.unicodeScalars { offsets.append(offsets[offsets.count - 1] + UTF16.width(scalar)) }
-        return offsets
-    }
-
-    /// Where the fake's speech of a sentence falls, in samples of the audio a player decodes.
-    struct Expected {
-        var begin: Int
-        var end: Int
-        /// Each word's begin: the event of the run it starts in; nil for a word
-        /// that is not the first of the script's words in its run (it gets no event of its own).
-        var words: [Int?]
-    }
-
-    /// What the fake's utterances make of `script`, worked out from the fake's
-    /// definition alone: sentences one after another after their pauses, each
-    /// piece as long as its code points, each word at its run's event.
-    static func expected(_ script: ChapterScript, leading: Int) -> (sentences: [Expected], total: Int) {
-        var cursor = leading
-        var sentences: [Expected] = []
-        for sentence in script.sentences {
-            cursor += sentence.pause
-            var clip = 0
-            var words: [Int?] = []
-            for piece in sentence.pieces {
-                let runs = FakeSynthesizer.runs(in: piece.text)
-                let offsets = utf16Offsets(piece.text)
-                var seen: Set<Int> = []
-                for word in piece.words {
-                    let point = offsets.firstIndex(of: word.location) ?? 0
-                    guard let run = runs.firstIndex(where: { $0.contains(point) || $0.lowerBound > point }),
-                          seen.insert(run).inserted else {
-                        words.append(nil)
-                        continue
-                    }
-                    words.append(cursor + clip + runs[run].lowerBound * unit)
-                }
-                clip += piece.text.unicodeScalars.count * unit
-            }
-            if sentence.pieces.isEmpty { clip = script.silentSentence }
-            sentences.append(Expected(begin: cursor, end: cursor + clip, words: words))
-            cursor += clip
-        }
-        return (sentences, cursor + script.trailing)
-    }
-
-    /// The characters of `text` in `range` (UTF-16).
-    static func substring(_ text: String, _ range: TextRange) -> String {
-        String(decoding: Array(text.utf16)[range.location..<range.end], as: UTF16.self)
-    }
-
-    static func seconds(_ sample: Int) -> Seconds { Seconds(samples: sample, sampleRate: rate) }
-
-    /// Checks `timing` against `expected`: sentences, and every word with an event of its own, exactly.
-    /// Returns how many words were checked.
-    @discardableResult
-    static func check(_ timing: ChapterTiming, against expected: [Expected], rounded: Bool = false) -> Int {
-        let same = { (actual: Seconds, sample: Int) in
-            rounded ? actual.milliseconds == seconds(sample).milliseconds : actual == seconds(sample)
-        }
-        #expect(timing.sentences.count == expected.count)
-        var checked = 0
-        for (sentence, want) in zip(timing.sentences, expected) {
-            #expect(same(sentence.begin, want.begin) && same(sentence.end, want.end),
-                    "sentence \(sentence.range): \(sentence.begin.value)–\(sentence.end.value), expected samples \(want.begin)–\(want.end)")
-            #expect(sentence.words.count == want.words.count)
-            for (word, begin) in zip(sentence.words, want.words) {
-                guard let begin else { continue }
-                checked += 1
-                #expect(same(word.begin, begin), "word \(word.range) begins at \(word.begin.value), its event at sample \(begin)")
-            }
-        }
-        return checked
-    }
-
     static let narrator = "en+m1"
 
     static let plainSentences: [[(text: String, voice: String)]] = [
@@ -139,16 +22,16 @@ struct FakeSynthesisTests {
 
     @Test("sentence and word spans tile the audio, with the scheduled pauses (and only those) as silence")
     func spansTileTheAudio() throws {
-        let script = Self.script(Self.plainSentences, pauses: [5512, 2205, 4410])
+        let script = FakeScript.script(Self.plainSentences, pauses: [5512, 2205, 4410])
         let writer = MemoryAudioWriter(leadingSamples: 1105)
         let fake = FakeSynthesizer()
         var reports: [(Int, Int)] = []
         let timing = try ChapterRenderer(synthesizer: fake, script: script)
             .render(into: writer, audioFile: "001-one.wav") { reports.append(($0, $1)) }
-        let (expected, total) = Self.expected(script, leading: 1105)
-        Self.check(timing, against: expected)
+        let (expected, total) = FakeScript.expected(script, leading: 1105)
+        FakeScript.check(timing, against: expected)
         #expect(writer.finished)
-        #expect(timing.audio.duration == Self.seconds(total), "\(timing.audio.duration.value)")
+        #expect(timing.audio.duration == FakeScript.seconds(total), "\(timing.audio.duration.value)")
         #expect(writer.samples.count + 1105 == total)
         for (index, sentence) in timing.sentences.enumerated() {
             let words = sentence.words
@@ -158,9 +41,9 @@ struct FakeSynthesisTests {
             let begin = expected[index].begin - 1105
             let pause = writer.samples[(begin - script.sentences[index].pause)..<begin]
             #expect(pause.allSatisfy { $0 == 0 }, "pause before sentence \(index)")
-            if index > 0 { #expect(timing.sentences[index - 1].end == Self.seconds(expected[index].begin - script.sentences[index].pause)) }
+            if index > 0 { #expect(timing.sentences[index - 1].end == FakeScript.seconds(expected[index].begin - script.sentences[index].pause)) }
             let spoken = writer.samples[begin..<(expected[index].end - 1105)]
-            #expect(spoken.prefix(Self.unit).contains { abs(Int($0)) > 3000 } && spoken.suffix(Self.unit).contains { abs(Int($0)) > 3000 },
+            #expect(spoken.prefix(FakeScript.unit).contains { abs(Int($0)) > 3000 } && spoken.suffix(FakeScript.unit).contains { abs(Int($0)) > 3000 },
                     "the clip starts and ends with speech (silence trimmed)")
         }
         #expect(writer.samples.suffix(script.trailing).allSatisfy { $0 == 0 })
@@ -178,29 +61,29 @@ struct FakeSynthesisTests {
             [("I", Self.narrator)],
             [("Long-forgotten songs return", Self.narrator)],
         ]
-        let script = Self.script(sentences, pauses: [0, 1000, 300])
+        let script = FakeScript.script(sentences, pauses: [0, 1000, 300])
         let timing = try ChapterRenderer(synthesizer: FakeSynthesizer(), script: script)
             .render(into: MemoryAudioWriter(), audioFile: "001-one.wav") { _, _ in }
-        let (expected, _) = Self.expected(script, leading: 0)
-        let checked = Self.check(timing, against: expected)
+        let (expected, _) = FakeScript.expected(script, leading: 0)
+        let checked = FakeScript.check(timing, against: expected)
         #expect(checked == script.wordCount, "every word has its own event: \(checked) of \(script.wordCount)")
-        let tune = try #require(timing.sentences[0].words.first { Self.substring(timing.text, $0.range) == "tune" })
+        let tune = try #require(timing.sentences[0].words.first { FakeScript.substring(timing.text, $0.range) == "tune" })
         // "A 𝄞 " is four code points before "tune".
-        #expect(tune.begin == Self.seconds(4 * Self.unit))
+        #expect(tune.begin == FakeScript.seconds(4 * FakeScript.unit))
     }
 
     @Test("a sentence with nothing to say gets the silent clip, and times run on after it")
     func silentSentence() throws {
-        var script = Self.script(Self.plainSentences, pauses: [100, 200, 300])
+        var script = FakeScript.script(Self.plainSentences, pauses: [100, 200, 300])
         script.sentences[1].pieces = []
         script.sentences[1].words = []
         let writer = MemoryAudioWriter()
         let fake = FakeSynthesizer()
         let timing = try ChapterRenderer(synthesizer: fake, script: script).render(into: writer, audioFile: "x.wav") { _, _ in }
-        let (expected, total) = Self.expected(script, leading: 0)
-        Self.check(timing, against: expected)
+        let (expected, total) = FakeScript.expected(script, leading: 0)
+        FakeScript.check(timing, against: expected)
         #expect(fake.calls.count == 2)
-        #expect(timing.sentences[1].end.value - timing.sentences[1].begin.value == Double(script.silentSentence) / Double(Self.rate))
+        #expect(timing.sentences[1].end.value - timing.sentences[1].begin.value == Double(script.silentSentence) / Double(FakeScript.rate))
         #expect(writer.samples.count == total)
     }
 
@@ -212,17 +95,17 @@ struct FakeSynthesisTests {
             [("“Bring the lantern,”", "en+f3"), (" said Alice to the keeper.", Self.narrator)],
             [("The keeper answered, ", Self.narrator), ("“It is burning already.”", "en+f3")],
         ]
-        let script = Self.script(sentences, pauses: [2205, 2205])
+        let script = FakeScript.script(sentences, pauses: [2205, 2205])
         let fake = FakeSynthesizer()
         let timing = try ChapterRenderer(synthesizer: fake, script: script)
             .render(into: MemoryAudioWriter(leadingSamples: 1105), audioFile: "x.wav") { _, _ in }
         #expect(fake.calls.map(\.voice) == ["en+f3", Self.narrator, Self.narrator, "en+f3"])
         #expect(fake.calls.map(\.text) == sentences.flatMap { $0.map(\.text) })
-        let (expected, _) = Self.expected(script, leading: 1105)
-        #expect(Self.check(timing, against: expected) == script.wordCount)
+        let (expected, _) = FakeScript.expected(script, leading: 1105)
+        #expect(FakeScript.check(timing, against: expected) == script.wordCount)
         // "said" is the first word of the second piece: it starts after the first piece's clip and the space.
-        let said = try #require(timing.sentences[0].words.first { Self.substring(timing.text, $0.range) == "said" })
-        #expect(said.begin == Self.seconds(1105 + 2205 + ("“Bring the lantern,”".unicodeScalars.count + 1) * Self.unit))
+        let said = try #require(timing.sentences[0].words.first { FakeScript.substring(timing.text, $0.range) == "said" })
+        #expect(said.begin == FakeScript.seconds(1105 + 2205 + ("“Bring the lantern,”".unicodeScalars.count + 1) * FakeScript.unit))
     }
 
     /// Original text: quoted speech and its attribution, one paragraph each.
@@ -259,8 +142,8 @@ struct FakeSynthesisTests {
         let mixed = script.sentences.filter { Set($0.pieces.map(\.voice)).count > 1 }
         #expect(mixed.count == 2, "sentences with both voices: \(mixed.count)")
         #expect(Set(pieces.map(\.voice)) == [Self.narrator, "en+f3"])
-        let (expected, _) = Self.expected(script, leading: 0)
-        let checked = Self.check(timing, against: expected)
+        let (expected, _) = FakeScript.expected(script, leading: 0)
+        let checked = FakeScript.check(timing, against: expected)
         #expect(checked * 10 >= script.wordCount * 9, "words with an event of their own: \(checked) of \(script.wordCount)")
     }
 
@@ -284,8 +167,8 @@ struct FakeSynthesisTests {
             .render(into: MemoryAudioWriter(), audioFile: "x.wav") { _, _ in }
         #expect(fake.calls.count == script.sentences.map(\.pieces.count).reduce(0, +))
         #expect(timing.sentences.count == script.sentences.count)
-        let (expected, _) = Self.expected(script, leading: 0)
-        #expect(Self.check(timing, against: expected) == script.wordCount)
+        let (expected, _) = FakeScript.expected(script, leading: 0)
+        #expect(FakeScript.check(timing, against: expected) == script.wordCount)
         let words = try #require(timing.sentences.last?.words)
         #expect(words.count == 1000)
         #expect(zip(words, words.dropFirst()).allSatisfy { $0.begin < $1.begin && $0.end <= $1.begin })
@@ -296,17 +179,17 @@ struct FakeSynthesisTests {
     @Test("JobRunner writes the WAV and its sidecar; the sidecar's times are the fake's, and the decoded audio is what was spoken")
     func jobRunnerWAV() throws {
         let folder = try TestPaths.temporaryFolder()
-        let script = Self.script(Self.plainSentences, pauses: [5512, 2205, 4410], folder: folder, format: .wav)
+        let script = FakeScript.script(Self.plainSentences, pauses: [5512, 2205, 4410], folder: folder, format: .wav)
         var progress: [Int] = []
         let result = try JobRunner.run(script, synthesizer: FakeSynthesizer(), progress: { sentences, _ in progress.append(sentences) })
         #expect(result.audio == "001-one.wav" && result.timing == "001-one.timing.json" && result.segment == nil)
         #expect(result.sentences == 3 && result.words == script.wordCount)
         #expect(progress == [1, 2, 3])
         let sidecar = try JSONDecoder().decode(ChapterTiming.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/001-one.timing.json")))
-        let (expected, total) = Self.expected(script, leading: 0)
-        #expect(Self.check(sidecar, against: expected, rounded: true) == script.wordCount)
-        #expect(sidecar.audio.duration.milliseconds == Self.seconds(total).milliseconds)
-        #expect(result.duration == Self.seconds(total))
+        let (expected, total) = FakeScript.expected(script, leading: 0)
+        #expect(FakeScript.check(sidecar, against: expected, rounded: true) == script.wordCount)
+        #expect(sidecar.audio.duration.milliseconds == FakeScript.seconds(total).milliseconds)
+        #expect(result.duration == FakeScript.seconds(total))
         // Lossless: the decoded file is, sample for sample, what the renderer writes into memory.
         let memory = MemoryAudioWriter()
         _ = try ChapterRenderer(synthesizer: FakeSynthesizer(), script: script).render(into: memory, audioFile: "x") { _, _ in }
@@ -320,21 +203,21 @@ struct FakeSynthesisTests {
           arguments: [64, 32])
     func jobRunnerMP3(bitrate: Int) throws {
         let folder = try TestPaths.temporaryFolder()
-        var script = Self.script(Self.plainSentences, pauses: [5512, 2205, 4410], folder: folder, format: .mp3)
+        var script = FakeScript.script(Self.plainSentences, pauses: [5512, 2205, 4410], folder: folder, format: .mp3)
         script.outputs.audio?.bitrate = bitrate
         _ = try JobRunner.run(script, synthesizer: FakeSynthesizer(), progress: { _, _ in })
         let sidecar = try JSONDecoder().decode(ChapterTiming.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/001-one.timing.json")))
-        let leading = MP3Writer.leadingSamples(sampleRate: Self.rate, bitrate: bitrate)
+        let leading = MP3Writer.leadingSamples(sampleRate: FakeScript.rate, bitrate: bitrate)
         #expect(leading == (bitrate == 64 ? 0 : 1105), "64 kbps holds the gapless info tag, 32 kbps does not")
-        let (expected, _) = Self.expected(script, leading: leading)
-        #expect(Self.check(sidecar, against: expected, rounded: true) == script.wordCount)
+        let (expected, _) = FakeScript.expected(script, leading: leading)
+        #expect(FakeScript.check(sidecar, against: expected, rounded: true) == script.wordCount)
         let decoded = try DecodedAudio(path: folder + "/001-one.mp3")
         for (sentence, want) in zip(sidecar.sentences, expected) {
             // The first loud sample after the pause before the sentence.
             let search = (want.begin - 2000)..<min(decoded.samples.count, want.end)
             let onset = try #require(search.first { abs(Int(decoded.samples[$0])) > 2000 }, "no speech decoded near \(sentence.begin.value) s")
-            let error = abs(Double(onset) / Double(Self.rate) - sentence.begin.value)
-            #expect(error <= 0.003, "sentence at \(sentence.begin.value) s is heard at \(Double(onset) / Double(Self.rate)) s")
+            let error = abs(Double(onset) / Double(FakeScript.rate) - sentence.begin.value)
+            #expect(error <= 0.003, "sentence at \(sentence.begin.value) s is heard at \(Double(onset) / Double(FakeScript.rate)) s")
         }
         let probed = try DecodedAudio.probeDuration(folder + "/001-one.mp3")
         #expect(abs(probed - sidecar.audio.duration.value) <= 0.001, "ffprobe \(probed) s, sidecar \(sidecar.audio.duration.value) s")
@@ -343,7 +226,7 @@ struct FakeSynthesisTests {
     @Test("a segment job writes only its temporary MP3 stream and reports its times in whole samples, for the parent to join")
     func segmentJob() throws {
         let folder = try TestPaths.temporaryFolder()
-        var script = Self.script(Self.plainSentences, pauses: [5512, 2205, 4410], folder: folder, format: .mp3)
+        var script = FakeScript.script(Self.plainSentences, pauses: [5512, 2205, 4410], folder: folder, format: .mp3)
         script.segment = ChapterScript.Segment(index: 1, count: 2)
         script.text = ""
         let result = try JobRunner.run(script, synthesizer: FakeSynthesizer(), progress: { _, _ in })
@@ -351,7 +234,7 @@ struct FakeSynthesisTests {
         let stream = ".001-one.mp3.segment-1.partial-\(getpid())"
         #expect(segment.index == 1 && segment.count == 2 && segment.file == stream && segment.part == nil)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [stream], "no sidecar, no final audio")
-        let (expected, total) = Self.expected(script, leading: MP3Writer.leadingSamples(sampleRate: Self.rate, bitrate: 64))
+        let (expected, total) = FakeScript.expected(script, leading: MP3Writer.leadingSamples(sampleRate: FakeScript.rate, bitrate: 64))
         let times = expected.map { sentence -> [Int] in
             let begins = sentence.words.compactMap { $0 }
             return [sentence.begin, sentence.end] + zip(begins, begins.dropFirst() + [sentence.end]).flatMap { [$0, $1] }
@@ -361,7 +244,7 @@ struct FakeSynthesisTests {
         let decoded = try DecodedAudio(path: folder + "/" + stream)
         #expect(decoded.samples.count == total)
         let probed = try DecodedAudio.probeDuration(folder + "/" + stream)
-        #expect(segment.samples == Int((probed * Double(Self.rate)).rounded()) && segment.samples % 576 == 0,
+        #expect(segment.samples == Int((probed * Double(FakeScript.rate)).rounded()) && segment.samples % 576 == 0,
                 "reported \(segment.samples), ffprobe \(probed) s")
     }
 
@@ -372,7 +255,7 @@ struct FakeSynthesisTests {
     @Test("a synthesizer that throws: JobRunner rethrows its kind, reason and cause, and leaves no audio and no sidecar")
     func failingSynthesizer() throws {
         let folder = try TestPaths.temporaryFolder()
-        let script = Self.script(Self.plainSentences, pauses: [100, 100, 100], folder: folder, format: .wav)
+        let script = FakeScript.script(Self.plainSentences, pauses: [100, 100, 100], folder: folder, format: .wav)
         let fault = RenderError(.speech, "eSpeak NG failed on a piece", cause: SynthesisFault())
         let fake = FakeSynthesizer(failure: (call: 1, error: fault))
         do {
@@ -391,7 +274,7 @@ struct FakeSynthesisTests {
     func outputFailures() throws {
         let missing = try TestPaths.temporaryFolder() + "/absent"
         let fake = FakeSynthesizer()
-        #expect { try JobRunner.run(Self.script(Self.plainSentences, pauses: [0, 0, 0], folder: missing), synthesizer: fake,
+        #expect { try JobRunner.run(FakeScript.script(Self.plainSentences, pauses: [0, 0, 0], folder: missing), synthesizer: fake,
                                     progress: { _, _ in }) } throws: { error in
             guard let error = error as? RenderError else { return false }
             return error.kind == .write && error.file?.hasPrefix(missing + "/") == true
@@ -400,7 +283,7 @@ struct FakeSynthesisTests {
         let folder = try TestPaths.temporaryFolder()
         try FileManager.default.createDirectory(atPath: folder + "/001-one.wav", withIntermediateDirectories: false)
         let spoken = FakeSynthesizer()
-        #expect { try JobRunner.run(Self.script(Self.plainSentences, pauses: [0, 0, 0], folder: folder), synthesizer: spoken,
+        #expect { try JobRunner.run(FakeScript.script(Self.plainSentences, pauses: [0, 0, 0], folder: folder), synthesizer: spoken,
                                     progress: { _, _ in }) } throws: { error in
             guard let error = error as? RenderError else { return false }
             return error.kind == .notAFile && error.file == folder + "/001-one.wav"
@@ -412,13 +295,13 @@ struct FakeSynthesisTests {
     @Test("a synthesizer at another sample rate, and a script asking for no audio, are refused by kind before anything is written")
     func refusedScripts() throws {
         let folder = try TestPaths.temporaryFolder()
-        let script = Self.script(Self.plainSentences, pauses: [100, 100, 100], folder: folder, format: .wav)
+        let script = FakeScript.script(Self.plainSentences, pauses: [100, 100, 100], folder: folder, format: .wav)
         let other = FakeSynthesizer(sampleRate: 16000)
         #expect { try JobRunner.run(script, synthesizer: other, progress: { _, _ in }) } throws: {
             ($0 as? RenderError)?.kind == .speech
         }
         #expect(other.calls.isEmpty)
-        let silent = Self.script(Self.plainSentences, pauses: [100, 100, 100], folder: folder, format: nil)
+        let silent = FakeScript.script(Self.plainSentences, pauses: [100, 100, 100], folder: folder, format: nil)
         #expect { try JobRunner.run(silent, synthesizer: FakeSynthesizer(), progress: { _, _ in }) } throws: {
             ($0 as? RenderError)?.kind == .worker
         }
