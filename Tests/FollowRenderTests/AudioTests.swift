@@ -12,12 +12,13 @@ struct AudioTests {
 
     @Test("MP3 at the default bitrate has tags, cover, info tag, exact click time and ffprobe's duration")
     func mp3Default() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try TestPaths.temporaryFolder()
+        defer { TestPaths.remove(dir) }
         let cover = try Tools.jpegCover(in: dir)
         var tags = Self.tags
         tags.cover = cover
         tags.coverMediaType = "image/jpeg"
-        let path = dir.path("default.mp3")
+        let path = dir + "/default.mp3"
         let signal = Signal(count: 5 * Self.sampleRate, click: 30_000)
         let writer = try MP3Writer(path: path, sampleRate: Self.sampleRate, tags: tags)
         try signal.write(to: writer)
@@ -43,8 +44,9 @@ struct AudioTests {
 
     @Test("MP3 at 48 and 32 kbps has no room for the info tag; decoders play 1,105 samples of delay", arguments: [48, 32])
     func mp3LowBitrate(bitrate: Int) throws {
-        let dir = try TemporaryDirectory()
-        let path = dir.path("low.mp3")
+        let dir = try TestPaths.temporaryFolder()
+        defer { TestPaths.remove(dir) }
+        let path = dir + "/low.mp3"
         let signal = Signal(count: 3 * Self.sampleRate, click: 12_345)
         var tags = Self.tags
         // A large cover must not throw off ffprobe's size-based duration estimate.
@@ -66,9 +68,10 @@ struct AudioTests {
 
     @Test("the info tag is written exactly when LAME's frame holds it, at every MPEG-2 bitrate")
     func infoTagRule() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try TestPaths.temporaryFolder()
+        defer { TestPaths.remove(dir) }
         for bitrate in [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160] {
-            let path = dir.path("\(bitrate).mp3")
+            let path = dir + "/\(bitrate).mp3"
             let writer = try MP3Writer(path: path, sampleRate: Self.sampleRate, bitrate: bitrate, tags: Self.tags)
             try Signal(count: Self.sampleRate / 2, click: 100).write(to: writer)
             _ = try writer.finish()
@@ -81,8 +84,9 @@ struct AudioTests {
 
     @Test("MP3 tags carry text beyond Latin-1")
     func mp3UnicodeTags() throws {
-        let dir = try TemporaryDirectory()
-        let path = dir.path("unicode.mp3")
+        let dir = try TestPaths.temporaryFolder()
+        defer { TestPaths.remove(dir) }
+        let path = dir + "/unicode.mp3"
         let tags = AudioTags(title: "Café — 第一章", album: "Ἰλιάς", artist: "Zoë Ünal", track: 1, trackCount: 1)
         let writer = try MP3Writer(path: path, sampleRate: Self.sampleRate, tags: tags)
         try Signal(count: Self.sampleRate, click: 100).write(to: writer)
@@ -95,8 +99,9 @@ struct AudioTests {
 
     @Test("WAV, FLAC and Ogg read back with their length, tags and click time", arguments: [AudioFormat.wav, .flac, .ogg])
     func soundFile(format: AudioFormat) throws {
-        let dir = try TemporaryDirectory()
-        let path = dir.path("chapter.\(format.fileExtension)")
+        let dir = try TestPaths.temporaryFolder()
+        defer { TestPaths.remove(dir) }
+        let path = dir + "/chapter.\(format.fileExtension)"
         let signal = Signal(count: 4 * Self.sampleRate + 123, click: 40_000)
         let writer = try makeAudioWriter(format: format, path: path, sampleRate: Self.sampleRate, bitrate: 64, tags: Self.tags)
         try signal.write(to: writer)
@@ -128,10 +133,11 @@ struct AudioTests {
 
     @Test("the same samples and tags give byte-identical files", arguments: AudioFormat.allCases)
     func deterministic(format: AudioFormat) throws {
-        let dir = try TemporaryDirectory()
+        let dir = try TestPaths.temporaryFolder()
+        defer { TestPaths.remove(dir) }
         var outputs: [Data] = []
         for name in ["a", "b"] {
-            let path = dir.path("\(name).\(format.fileExtension)")
+            let path = dir + "/\(name).\(format.fileExtension)"
             let writer = try makeAudioWriter(format: format, path: path, sampleRate: Self.sampleRate, bitrate: MP3Writer.defaultBitrate, tags: Self.tags)
             try Signal(count: 2 * Self.sampleRate, click: 5000).write(to: writer)
             _ = try writer.finish()
@@ -170,9 +176,10 @@ struct AudioTests {
 
     @Test("an MP3 bitrate MPEG does not have is refused")
     func badBitrate() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try TestPaths.temporaryFolder()
+        defer { TestPaths.remove(dir) }
         let error = #expect(throws: RenderError.self) {
-            _ = try MP3Writer(path: dir.path("x.mp3"), sampleRate: Self.sampleRate, bitrate: 65, tags: Self.tags)
+            _ = try MP3Writer(path: dir + "/x.mp3", sampleRate: Self.sampleRate, bitrate: 65, tags: Self.tags)
         }
         #expect(error?.kind == .audio)
         #expect(error?.reason == "MP3 has no 65 kbps at 22050 Hz (nearest is 64 kbps)")
@@ -180,12 +187,13 @@ struct AudioTests {
 
     @Test("a cover that is not an image is refused")
     func badCover() throws {
-        let dir = try TemporaryDirectory()
+        let dir = try TestPaths.temporaryFolder()
+        defer { TestPaths.remove(dir) }
         var tags = Self.tags
         tags.cover = Data("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8)
         tags.coverMediaType = "image/svg+xml"
         let error = #expect(throws: RenderError.self) {
-            _ = try MP3Writer(path: dir.path("x.mp3"), sampleRate: Self.sampleRate, tags: tags)
+            _ = try MP3Writer(path: dir + "/x.mp3", sampleRate: Self.sampleRate, tags: tags)
         }
         #expect(error?.kind == .audio)
         #expect(error?.reason == "cover image is not JPEG, PNG or GIF (declared image/svg+xml)")
@@ -265,20 +273,6 @@ private struct MP3Bytes {
     }
 }
 
-/// A fresh directory, removed when the test ends.
-private final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("audio-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-}
-
 private enum Tools {
     /// Decodes as a player would, with ffmpeg, to mono 16-bit at 22050 Hz.
     static func decode(_ path: String) throws -> Decoded {
@@ -288,8 +282,8 @@ private enum Tools {
     }
 
     /// A small real JPEG made by ffmpeg, as an EPUB cover would be.
-    static func jpegCover(in dir: TemporaryDirectory, source: String = "color=c=red:s=64x96") throws -> Data {
-        let path = dir.path("cover.jpg")
+    static func jpegCover(in dir: String, source: String = "color=c=red:s=64x96") throws -> Data {
+        let path = dir + "/cover.jpg"
         _ = try CommandRun.checked("/usr/bin/ffmpeg", ["-v", "error", "-f", "lavfi", "-i", source, "-frames:v", "1", "-q:v", "1", "-y", path])
         return try Data(contentsOf: URL(fileURLWithPath: path))
     }

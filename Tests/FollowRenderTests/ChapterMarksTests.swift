@@ -89,7 +89,7 @@ struct ChapterMarksTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let render = try RenderedFolder.render(try tales(in: folder), ["--rate", "4x", "--web"])
         defer { try? FileManager.default.removeItem(atPath: render.path) }
-        let checker = TestPaths.packageRoot.appendingPathComponent("Tests/Checkers/contents-menu-check.py").path
+        let checker = TestPaths.checker("contents-menu-check.py")
         let run = try CommandRun.run("/usr/bin/python3", [checker, "--folder", render.path])
         #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
         let report = try JSONSerialization.jsonObject(with: run.output) as? [String: Any]

@@ -11,8 +11,8 @@ struct EPUBHostileTests {
     private func refusal(
         of files: [(String, Data)], alter: (URL) throws -> Void = { _ in }
     ) throws -> String? {
-        let folder = try EPUBTestSupport.temporaryDirectory()
-        defer { EPUBTestSupport.remove(folder) }
+        let folder = try TestPaths.temporaryURL()
+        defer { TestPaths.remove(folder) }
         let url = try EPUBTestSupport.writeZip(files, to: folder.appendingPathComponent("book.epub"))
         try alter(url)
         let (reason, seconds) = EPUBTestSupport.refusal(url)
@@ -61,8 +61,8 @@ struct EPUBHostileTests {
 
     @Test("a header that understates the size cannot make reading inflate more")
     func lyingHeader() throws {
-        let folder = try EPUBTestSupport.temporaryDirectory()
-        defer { EPUBTestSupport.remove(folder) }
+        let folder = try TestPaths.temporaryURL()
+        defer { TestPaths.remove(folder) }
         let files = EPUBTestSupport.minimalBook() + [("EPUB/liar.xhtml", Data(repeating: 0x61, count: 1_000_000))]
         let url = try EPUBTestSupport.writeZip(files, to: folder.appendingPathComponent("book.epub"))
         try EPUBTestSupport.patchDeclaredSize(url, entry: "EPUB/liar.xhtml", size: 100)
@@ -82,9 +82,9 @@ struct EPUBHostileTests {
 
     @Test("truncated archives, empty files, random bytes and special files are refused")
     func brokenArchives() throws {
-        let folder = try EPUBTestSupport.temporaryDirectory()
-        defer { EPUBTestSupport.remove(folder) }
-        let whole = try Data(contentsOf: EPUBTestSupport.book("childrens-literature.epub"))
+        let folder = try TestPaths.temporaryURL()
+        defer { TestPaths.remove(folder) }
+        let whole = try Data(contentsOf: URL(fileURLWithPath: TestPaths.book("childrens-literature.epub")))
         let truncated = folder.appendingPathComponent("truncated.epub")
         try whole.prefix(whole.count / 2).write(to: truncated)
         #expect(EPUBTestSupport.refusal(truncated).reason == "not a ZIP archive (an EPUB must be a ZIP file or an unpacked folder)")
@@ -103,8 +103,8 @@ struct EPUBHostileTests {
 
     @Test("corrupt deflated data is refused when read, naming the entry")
     func corruptData() throws {
-        let folder = try EPUBTestSupport.temporaryDirectory()
-        defer { EPUBTestSupport.remove(folder) }
+        let folder = try TestPaths.temporaryURL()
+        defer { TestPaths.remove(folder) }
         let url = try EPUBTestSupport.writeZip(EPUBTestSupport.minimalBook(), to: folder.appendingPathComponent("book.epub"))
         var bytes = [UInt8](try Data(contentsOf: url))
         let name = Array("EPUB/package.opf".utf8)
@@ -158,8 +158,8 @@ struct EPUBHostileTests {
         package = String(decoding: files.first { $0.0 == "EPUB/package.opf" }!.1, as: UTF8.self)
             .replacingOccurrences(of: "<dc:title>Generated Book", with: "<dc:title>&name;")
         files = EPUBTestSupport.replacing("EPUB/package.opf", with: package, in: files)
-        let folder = try EPUBTestSupport.temporaryDirectory()
-        defer { EPUBTestSupport.remove(folder) }
+        let folder = try TestPaths.temporaryURL()
+        defer { TestPaths.remove(folder) }
         let url = try EPUBTestSupport.writeZip(files, to: folder.appendingPathComponent("book.epub"))
         #expect(try EPUBArchive(path: url.path).book.metadata.title == "Entity Title")
     }
@@ -202,8 +202,8 @@ struct EPUBHostileTests {
         let locked = EPUBTestSupport.replacing("META-INF/encryption.xml", with: encryption("EPUB/text/ch2.xhtml"), in: book)
         #expect(try refusal(of: locked) == "DRM-protected: EPUB/text/ch2.xhtml is encrypted (\(aes))")
 
-        let folder = try EPUBTestSupport.temporaryDirectory()
-        defer { EPUBTestSupport.remove(folder) }
+        let folder = try TestPaths.temporaryURL()
+        defer { TestPaths.remove(folder) }
         let partly = EPUBTestSupport.replacing("META-INF/encryption.xml", with: encryption("EPUB/img.png"), in: book)
         let url = try EPUBTestSupport.writeZip(partly, to: folder.appendingPathComponent("book.epub"))
         let archive = try EPUBArchive(path: url.path)
@@ -212,8 +212,8 @@ struct EPUBHostileTests {
 
     @Test("symbolic links in an unpacked folder are refused")
     func folderSymlink() throws {
-        let folder = try EPUBTestSupport.temporaryDirectory()
-        defer { EPUBTestSupport.remove(folder) }
+        let folder = try TestPaths.temporaryURL()
+        defer { TestPaths.remove(folder) }
         try EPUBTestSupport.writeFolder(EPUBTestSupport.minimalBook(), to: folder)
         #expect(try EPUBArchive(path: folder.path).book.spine.count == 2)
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("EPUB/text/leak.xhtml").path, withDestinationPath: "/etc/passwd")
@@ -224,8 +224,8 @@ struct EPUBHostileTests {
 
     @Test("symbolic links stored in a ZIP are refused")
     func zipSymlink() throws {
-        let folder = try EPUBTestSupport.temporaryDirectory()
-        defer { EPUBTestSupport.remove(folder) }
+        let folder = try TestPaths.temporaryURL()
+        defer { TestPaths.remove(folder) }
         let content = folder.appendingPathComponent("content")
         try EPUBTestSupport.writeFolder(EPUBTestSupport.minimalBook(), to: content)
         try FileManager.default.createSymbolicLink(atPath: content.appendingPathComponent("EPUB/leak.xhtml").path, withDestinationPath: "/etc/passwd")

@@ -2,42 +2,9 @@ import Foundation
 import Testing
 @testable import FollowRender
 
-/// Shared helpers for the EPUB tests: the corpus, temporary folders and small generated books.
+/// Shared helpers for the EPUB tests: small generated books (the corpus and
+/// temporary folders are `TestPaths`'s).
 enum EPUBTestSupport {
-    /// `../shared/corpus` beside the package root; a missing corpus fails the test.
-    static func corpus(_ folder: String) throws -> URL {
-        let root = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let url = root.deletingLastPathComponent().appendingPathComponent("shared/corpus/\(folder)")
-        try #require(FileManager.default.fileExists(atPath: url.path), "corpus missing at \(url.path)")
-        return url
-    }
-
-    static func corpusFiles(_ folder: String) throws -> [URL] {
-        let directory = try corpus(folder)
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            .filter { $0.hasSuffix(".epub") }.sorted()
-        return names.map { directory.appendingPathComponent($0) }
-    }
-
-    static func book(_ name: String) throws -> URL {
-        let url = try corpus("books").appendingPathComponent(name)
-        try #require(FileManager.default.fileExists(atPath: url.path), "corpus book missing: \(name)")
-        return url
-    }
-
-    /// A fresh temporary folder, removed by the caller with `remove`.
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("follow-render-epub-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
-    static func remove(_ url: URL) {
-        try? FileManager.default.removeItem(at: url)
-    }
-
     /// Files of a minimal valid EPUB 3 with two chapters; tests edit them to make faults.
     static func minimalBook(
         chapter1: String = "<h1 id=\"start\">One</h1><p>First chapter.</p><p id=\"later\">Later.</p>",

@@ -6,14 +6,14 @@ import Testing
 struct EPUBTests {
     @Test("every corpus book opens with a readable spine and a TOC pointing into it")
     func corpusBooksOpen() throws {
-        let books = try EPUBTestSupport.corpusFiles("books")
+        let books = try TestPaths.corpusFiles("books")
         #expect(books.count == 13)
-        for url in books {
+        for path in books {
             let start = Date()
-            let archive = try EPUBArchive(path: url.path)
+            let archive = try EPUBArchive(path: path)
             let seconds = Date().timeIntervalSince(start)
             let book = archive.book
-            let name = url.lastPathComponent
+            let name = URL(fileURLWithPath: path).lastPathComponent
             #expect(seconds < 1, "\(name) took \(seconds) s")
             #expect(archive.warnings.isEmpty, "\(name): \(archive.warnings)")
             #expect(!book.metadata.title.isEmpty && book.metadata.language != "und" && !book.metadata.identifier.isEmpty, "\(name)")
@@ -39,7 +39,7 @@ struct EPUBTests {
 
     @Test("EPUB 3 metadata, cover, layout and the nav document marked in the spine")
     func epub3Metadata() throws {
-        let archive = try EPUBArchive(path: EPUBTestSupport.book("accessible_epub_3.epub").path)
+        let archive = try EPUBArchive(path: TestPaths.book("accessible_epub_3.epub"))
         let book = archive.book
         #expect(book.metadata.title == "Accessible EPUB 3")
         #expect(book.metadata.creators == ["Matt Garrish"])
@@ -50,7 +50,7 @@ struct EPUBTests {
         #expect(book.spine.filter(\.isNavigation).map(\.path) == ["EPUB/bk01-toc.xhtml"])
         #expect(book.spine.first { $0.path == "EPUB/pr01.xhtml" }?.tocTitle == "Preface")
 
-        let haruko = try EPUBArchive(path: EPUBTestSupport.book("haruko-html-jpeg.epub").path).book
+        let haruko = try EPUBArchive(path: TestPaths.book("haruko-html-jpeg.epub")).book
         #expect(haruko.metadata.layout == .prePaginated)
         #expect(haruko.metadata.language == "ja-jp")
         #expect(book.metadata.layout == .reflowable)
@@ -58,7 +58,7 @@ struct EPUBTests {
 
     @Test("EPUB 2 NCX gives nested TOC titles to the spine")
     func epub2NCXTitles() throws {
-        let archive = try EPUBArchive(path: EPUBTestSupport.book("alice-in-wonderland-epub2.epub").path)
+        let archive = try EPUBArchive(path: TestPaths.book("alice-in-wonderland-epub2.epub"))
         let book = archive.book
         #expect(book.metadata.version == "2.0")
         #expect(book.metadata.creators == ["Lewis Carroll"])
@@ -104,8 +104,8 @@ struct EPUBTests {
         var files = EPUBTestSupport.minimalBook().filter { $0.0 != "EPUB/nav.xhtml" }
         files = EPUBTestSupport.replacing("EPUB/package.opf", with: package, in: files)
         files = EPUBTestSupport.replacing("EPUB/nav/toc.ncx", with: ncx, in: files)
-        let folder = try EPUBTestSupport.temporaryDirectory()
-        defer { EPUBTestSupport.remove(folder) }
+        let folder = try TestPaths.temporaryURL()
+        defer { TestPaths.remove(folder) }
         let archive = try EPUBArchive(path: EPUBTestSupport.writeZip(files, to: folder.appendingPathComponent("b.epub")).path)
         let book = archive.book
         #expect(archive.warnings.isEmpty)
@@ -120,7 +120,7 @@ struct EPUBTests {
 
     @Test("fragment-anchored TOC entries title the document they point into")
     func fragmentAnchoredTOC() throws {
-        let archive = try EPUBArchive(path: EPUBTestSupport.book("wasteland-otf-obf.epub").path)
+        let archive = try EPUBArchive(path: TestPaths.book("wasteland-otf-obf.epub"))
         let book = archive.book
         #expect(book.toc.map(\.fragment) == ["ch1", "ch2", "ch3", "ch4", "ch5", "rearnotes"])
         #expect(Set(book.toc.map(\.path)) == ["EPUB/wasteland-content.xhtml"])
@@ -129,14 +129,14 @@ struct EPUBTests {
 
     @Test("nav and hrefs are resolved relative to their own folder")
     func relativeNavigation() throws {
-        let book = try EPUBArchive(path: EPUBTestSupport.book("regime-anticancer-arabic.epub").path).book
+        let book = try EPUBArchive(path: TestPaths.book("regime-anticancer-arabic.epub")).book
         #expect(book.toc.map(\.path) == ["EPUB/Content/A_cover.xhtml", "EPUB/Content/B_titlepage.xhtml", "EPUB/Content/C_content.xhtml"])
         #expect(book.spine.map(\.tocTitle) == ["Couverture", "Page de titre", "Commencer la lecture"])
     }
 
     @Test("font obfuscation is accepted, the fonts stay readable as stored")
     func fontObfuscationAccepted() throws {
-        let archive = try EPUBArchive(path: EPUBTestSupport.book("wasteland-otf-obf.epub").path)
+        let archive = try EPUBArchive(path: TestPaths.book("wasteland-otf-obf.epub"))
         #expect(archive.warnings.isEmpty)
         let font = try #require(archive.book.manifest.first { $0.path == "EPUB/OldStandard-Regular.obf.otf" })
         #expect(try archive.data(at: font.path).count > 10_000)
@@ -145,10 +145,10 @@ struct EPUBTests {
     @Test("an unpacked folder gives the same Book as its zip")
     func folderMatchesZip() throws {
         for name in ["moby-dick.epub", "alice-in-wonderland-epub2.epub"] {
-            let zipped = try EPUBArchive(path: EPUBTestSupport.book(name).path)
-            let folder = try EPUBTestSupport.temporaryDirectory()
-            defer { EPUBTestSupport.remove(folder) }
-            try CommandRun.checked("/usr/bin/unzip", ["-q", EPUBTestSupport.book(name).path, "-d", folder.path])
+            let zipped = try EPUBArchive(path: TestPaths.book(name))
+            let folder = try TestPaths.temporaryURL()
+            defer { TestPaths.remove(folder) }
+            try CommandRun.checked("/usr/bin/unzip", ["-q", TestPaths.book(name), "-d", folder.path])
             let unpacked = try EPUBArchive(path: folder.path)
             #expect(unpacked.book == zipped.book, "\(name)")
             #expect(unpacked.warnings == zipped.warnings)
@@ -159,8 +159,8 @@ struct EPUBTests {
 
     @Test("hrefs are percent-decoded; spans without links give way to their children")
     func generatedBookPaths() throws {
-        let folder = try EPUBTestSupport.temporaryDirectory()
-        defer { EPUBTestSupport.remove(folder) }
+        let folder = try TestPaths.temporaryURL()
+        defer { TestPaths.remove(folder) }
         let url = try EPUBTestSupport.writeZip(EPUBTestSupport.minimalBook(), to: folder.appendingPathComponent("book.epub"))
         let archive = try EPUBArchive(path: url.path)
         let book = archive.book
@@ -177,8 +177,8 @@ struct EPUBTests {
 
     @Test("an EPUB 2 cover meta names the cover image; metadata is whitespace-collapsed")
     func epub2CoverMeta() throws {
-        let folder = try EPUBTestSupport.temporaryDirectory()
-        defer { EPUBTestSupport.remove(folder) }
+        let folder = try TestPaths.temporaryURL()
+        defer { TestPaths.remove(folder) }
         let files = EPUBTestSupport.minimalBook(
             metadataExtra: #"<meta name="cover" content="art"/><dc:creator>  Ann &#10;   Author </dc:creator>"#,
             manifestExtra: #"<item id="art" href="images/art%20work.png" media-type="image/png"/>"#
@@ -205,30 +205,30 @@ struct EPUBTests {
             ],
             "package-manifest-item-missing-error.epub": ["EPUB/missing.xhtml: listed in the manifest but missing from the book"],
         ]
-        let files = try EPUBTestSupport.corpusFiles("bad")
-        #expect(Set(files.map(\.lastPathComponent)) == Set(expected.keys))
-        for url in files {
-            let name = url.lastPathComponent
+        let files = try TestPaths.corpusFiles("bad")
+        #expect(Set(files.map { URL(fileURLWithPath: $0).lastPathComponent }) == Set(expected.keys))
+        for path in files {
+            let name = URL(fileURLWithPath: path).lastPathComponent
             let start = Date()
-            let archive = try EPUBArchive(path: url.path)
+            let archive = try EPUBArchive(path: path)
             #expect(Date().timeIntervalSince(start) < 1, "\(name)")
             #expect(archive.warnings.map(\.message) == expected[name], "\(name)")
             #expect(!archive.book.spine.isEmpty, "\(name)")
             for item in archive.book.spine { _ = try archive.data(at: item.path) }
         }
-        let repeated = try EPUBArchive(path: try EPUBTestSupport.corpus("bad").appendingPathComponent("opf-spine-itemref-repeated-error.epub").path)
+        let repeated = try EPUBArchive(path: TestPaths.corpusFile("bad/opf-spine-itemref-repeated-error.epub"))
         #expect(repeated.book.spine.map(\.idref) == ["content_001", "content_002"])
         #expect(repeated.book.spine.map(\.index) == [1, 2])
-        let missing = try EPUBArchive(path: try EPUBTestSupport.corpus("bad").appendingPathComponent("package-manifest-item-missing-error.epub").path)
+        let missing = try EPUBArchive(path: TestPaths.corpusFile("bad/package-manifest-item-missing-error.epub"))
         #expect(!missing.book.manifest.contains { $0.id == "missing" })
-        let noTOC = try EPUBArchive(path: try EPUBTestSupport.corpus("bad").appendingPathComponent("nav-toc-missing-error.epub").path)
+        let noTOC = try EPUBArchive(path: TestPaths.corpusFile("bad/nav-toc-missing-error.epub"))
         #expect(noTOC.book.toc.isEmpty)
     }
 
     @Test("ZipWriter puts mimetype first and stored, and the result reads back")
     func zipWriterRoundTrip() throws {
-        let folder = try EPUBTestSupport.temporaryDirectory()
-        defer { EPUBTestSupport.remove(folder) }
+        let folder = try TestPaths.temporaryURL()
+        defer { TestPaths.remove(folder) }
         let url = try EPUBTestSupport.writeZip(EPUBTestSupport.minimalBook(), to: folder.appendingPathComponent("book.epub"))
         let bytes = [UInt8](try Data(contentsOf: url))
         #expect(bytes[0..<4].elementsEqual([0x50, 0x4B, 0x03, 0x04]))
@@ -256,8 +256,8 @@ struct EPUBTests {
 
     @Test("EPUBCheck accepts a book written by ZipWriter")
     func zipWriterPassesEPUBCheck() throws {
-        let folder = try EPUBTestSupport.temporaryDirectory()
-        defer { EPUBTestSupport.remove(folder) }
+        let folder = try TestPaths.temporaryURL()
+        defer { TestPaths.remove(folder) }
         let url = try EPUBTestSupport.writeZip(EPUBTestSupport.minimalBook(), to: folder.appendingPathComponent("book.epub"))
         try CommandRun.checked("/usr/bin/java", ["-jar", "/usr/share/java/epubcheck.jar", url.path])
     }

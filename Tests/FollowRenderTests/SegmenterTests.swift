@@ -265,8 +265,7 @@ private struct CorpusBook {
     let path: URL
 
     init(named name: String) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        path = root.appendingPathComponent("../shared/corpus/books/\(name)").standardizedFileURL
+        path = URL(fileURLWithPath: TestPaths.book(name))
         guard FileManager.default.fileExists(atPath: path.path) else { throw CorpusError(message: "corpus book missing: \(path.path)") }
     }
 

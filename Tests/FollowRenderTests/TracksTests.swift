@@ -7,7 +7,7 @@ import Testing
 /// (`Tests/Checkers/tracks-check.py`) and compared, decoded, with the single MP3.
 @Suite("Tracks: an MP3 per table-of-contents entry", .serialized)
 struct TracksTests {
-    static let checker = TestPaths.packageRoot.appendingPathComponent("Tests/Checkers/tracks-check.py").path
+    static let checker = TestPaths.checker("tracks-check.py")
     /// A 1×1 PNG, the tales' cover.
     static let cover = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")!
 

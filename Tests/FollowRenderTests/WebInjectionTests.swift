@@ -10,7 +10,7 @@ import Testing
 /// that would set `window.__pwned` must not set it.
 @Suite("Web pages run no script from the book", .serialized)
 struct WebInjectionTests {
-    static let checker = TestPaths.packageRoot.appendingPathComponent("Tests/Checkers/web-injection-check.py").path
+    static let checker = TestPaths.checker("web-injection-check.py")
     static let hostile = TestPaths.fixtures.appendingPathComponent("hostile").path
 
     private struct Report: Decodable {

@@ -7,7 +7,7 @@ import Testing
 /// and `Tests/Checkers/web-search-check.py`.
 @Suite("Web player reading controls", .serialized)
 struct WebReadingControlsTests {
-    static let script = TestPaths.packageRoot.appendingPathComponent("Tests/Checkers/web-reading-check.py").path
+    static let script = TestPaths.checker("web-reading-check.py")
 
     struct Report: Decodable {
         struct Check: Decodable {
@@ -40,7 +40,7 @@ struct WebReadingControlsTests {
         let render = try RenderedFolder.render(book, ["--rate", "4x", "--web"])
         defer { try? FileManager.default.removeItem(atPath: render.path) }
         let artifacts = try TestPaths.temporaryFolder("search-artifacts")
-        let checker = TestPaths.packageRoot.appendingPathComponent("Tests/Checkers/web-search-check.py").path
+        let checker = TestPaths.checker("web-search-check.py")
         let run = try CommandRun.run("/usr/bin/python3", [checker, "--cli", TestPaths.cli, "--folder", render.path,
                                                           "--word", "lantern", "--artifacts", artifacts])
         let report = try #require(try? JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8)), "\(run.stderr.suffix(2000))")

@@ -6,7 +6,7 @@ import Testing
 /// returns its report per file; the test fails when the readers disagree or a
 /// mark is more than 30 ms off the onset of speech.
 enum ChapterMarksCheck {
-    static let checker = TestPaths.packageRoot.appendingPathComponent("Tests/Checkers/chapter-marks-check.py").path
+    static let checker = TestPaths.checker("chapter-marks-check.py")
 
     /// The checker's report on each of `files`, by path, in one run of the checker.
     static func check(_ files: [String], skipOnsets: Bool = false) throws -> [String: [String: Any]] {

@@ -6,21 +6,12 @@ enum SchemaCheck {
     static let timingSchema = TestPaths.packageRoot.appendingPathComponent("docs/timing.schema.json").path
     static let bookSchema = TestPaths.packageRoot.appendingPathComponent("docs/book.schema.json").path
 
-    private static let script = """
-        import json, sys
-        from jsonschema import Draft202012Validator
-        schema = json.load(open(sys.argv[1], encoding="utf-8"))
-        Draft202012Validator.check_schema(schema)
-        validator = Draft202012Validator(schema)
-        for name in sys.argv[2:]:
-            for error in validator.iter_errors(json.load(open(name, encoding="utf-8"))):
-                print(name + ": " + error.json_path + ": " + error.message[:200])
-        print("checked", len(sys.argv) - 2)
-        """
+    /// `Tests/Checkers/schema-check.py`: `SCHEMA FILE...`, one line per violation, then `checked N`.
+    private static let checker = TestPaths.checker("schema-check.py")
 
     /// One line per violation of `schema` in `files`; empty when all are valid.
     static func violations(schema: String, files: [String]) throws -> [String] {
-        let run = try CommandRun.run("/usr/bin/python3", ["-c", script, schema] + files)
+        let run = try CommandRun.run("/usr/bin/python3", [checker, schema] + files)
         guard run.status == 0, run.stdout.hasSuffix("checked \(files.count)\n") else {
             throw DecodeError(message: "jsonschema failed (\(run.status)): \(run.stderr)")
         }

@@ -9,11 +9,19 @@ enum TestPaths {
     static let sampleBook = fixtures.appendingPathComponent("sample-book.epub").path
     static let sampleFolder = fixtures.appendingPathComponent("sample-book").path
 
-    /// `../shared/corpus` beside the checkout.
+    /// A Python checker of `Tests/Checkers/` (run with `/usr/bin/python3`).
+    static func checker(_ name: String) -> String { packageRoot.appendingPathComponent("Tests/Checkers/\(name)").path }
+
+    /// `../shared/corpus` beside the checkout (a missing corpus fails the tests that read it).
     static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
 
-    static func book(_ name: String) -> String { corpus.appendingPathComponent("books/\(name)").path }
+    /// A file of the corpus, e.g. `bad/nav-toc-missing-error.epub`.
+    static func corpusFile(_ path: String) -> String { corpus.appendingPathComponent(path).path }
 
+    /// A book of the corpus's `books/` folder.
+    static func book(_ name: String) -> String { corpusFile("books/\(name)") }
+
+    /// Every EPUB of a corpus folder (`books`, `bad`), sorted by name; throws when the folder is missing.
     static func corpusFiles(_ folder: String) throws -> [String] {
         let url = corpus.appendingPathComponent(folder)
         return try FileManager.default.contentsOfDirectory(atPath: url.path)
@@ -31,12 +39,28 @@ enum TestPaths {
         return packageRoot.appendingPathComponent(".build/debug/follow-render").path
     }()
 
-    /// A fresh empty folder for one test.
+    /// A fresh empty folder for one test, named after it. It stays after the
+    /// test (to look into a failure) unless the test removes it with `remove`.
     static func temporaryFolder(_ name: String = #function) throws -> String {
         let safe = name.filter { $0.isLetter || $0.isNumber }
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("follow-render-tests-\(ProcessInfo.processInfo.processIdentifier)-\(safe)-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url.path
+    }
+
+    /// `temporaryFolder` as a file URL.
+    static func temporaryURL(_ name: String = #function) throws -> URL {
+        URL(fileURLWithPath: try temporaryFolder(name), isDirectory: true)
+    }
+
+    /// Removes a temporary folder and all it holds.
+    static func remove(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// Removes a temporary folder and all it holds.
+    static func remove(_ url: URL) {
+        remove(url.path)
     }
 }
