@@ -145,7 +145,7 @@ struct CastTests {
         let manifest = try JSONCoding.decode(BookManifest.self,
                                              from: Data(contentsOf: URL(fileURLWithPath: root + "/" + outcome.slug + "/book.json")))
         #expect(manifest.dialogue?.voice == "en+f2")
-        #expect(manifest.dialogue?.cast.map(\.name) == ["Alice", "Martin"])
+        #expect(manifest.dialogue?.cast?.map(\.name) == ["Alice", "Martin"])
         let single = fixture.folder + "/single"
         let alone = try CommandRun.cli([book, "--out", single, "--quiet", "--audiobook", single + "/book.m4b"]
                                        + BatchFixture.renderOptions + voices)
