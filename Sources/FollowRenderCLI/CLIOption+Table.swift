@@ -194,3 +194,11 @@ extension CLIOption {
     static let offset = CLIOption("--offset", .text("C:U"), help: "A text position: chapter C, UTF-16 offset U in its text.")
     static let sentence = CLIOption("--sentence", help: "Answer with the start of the sentence instead of the word.")
 }
+
+extension CLIOption {
+    // MARK: generate-docs (internal)
+
+    static let docsFolder = CLIOption("--out", .folder("DIR"),
+                                      help: "The folder to write completions/ and man/ into (the checkout's root).")
+    static let listOptions = CLIOption("--list", help: "Print every command's options instead, one 'COMMAND OPTION' line each.")
+}

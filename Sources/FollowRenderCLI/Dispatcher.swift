@@ -76,7 +76,7 @@ extension CommandLine {
         let column = 2 + (commands.map { $0.name.count }.max() ?? 0) + 2
         let rows = commands.flatMap { HelpPage.row("  " + $0.name, $0.summary, column: column) }
         return toolHelp + "\n" + rows.joined(separator: "\n") + "\n\nOptions:\n"
-            + [CLIOption.help, .version].flatMap(HelpPage.row).joined(separator: "\n")
+            + CommandList.toolOptions.flatMap(HelpPage.row).joined(separator: "\n")
             + "\n\nRun 'follow-render <command> --help' for a command's options."
     }
 }

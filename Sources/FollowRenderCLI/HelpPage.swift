@@ -99,7 +99,7 @@ struct HelpPage: Sendable {
 
     /// A usage form wrapped between its bracketed groups, continuation lines
     /// indented under the first argument after the command's name.
-    static func wrapUsage(_ form: String, prefix: String) -> [String] {
+    static func wrapUsage(_ form: String, prefix: String, width: Int = width) -> [String] {
         var tokens: [String] = []
         var depth = 0
         var current = ""
