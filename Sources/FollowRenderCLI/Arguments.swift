@@ -94,8 +94,26 @@ struct Arguments {
 }
 
 /// A mistake in how the command was called: exit 2 with the command's usage.
+///
+/// The common shapes take the option's declaration, so its name comes from
+/// the table (`CLIOption`), never from a string typed into a message.
 struct UsageError: Error, CustomStringConvertible {
     let description: String
 
     init(_ description: String) { self.description = description }
+
+    /// `--format takes mp3, wav, flac or ogg, not 'aiff'`.
+    static func invalid(_ option: CLIOption, _ value: String, expected: String) -> UsageError {
+        UsageError("\(option.name) takes \(expected), not '\(value)'")
+    }
+
+    /// `--granularity needs --epub`.
+    static func needs(_ option: CLIOption, _ other: CLIOption) -> UsageError {
+        UsageError("\(option.name) needs \(other.name)")
+    }
+
+    /// `give --rate or --wpm, not both`.
+    static func exclusive(_ one: CLIOption, _ other: CLIOption, why: String = "") -> UsageError {
+        UsageError("give \(one.name) or \(other.name), not both" + why)
+    }
 }

@@ -59,12 +59,12 @@ enum BatchCommand: Command {
         let taskCount = try arguments.integer(.taskCount)
         let shared = try RenderArguments.parse(&arguments)
         let list = try arguments.positionals("LIST")[0]
-        guard let root else { throw UsageError("--out-root DIR is required") }
+        guard let root else { throw UsageError("\(CLIOption.outRoot.signature) is required") }
         guard let format = AudioFormat(rawValue: shared.formatName) else {
-            throw UsageError("--format takes mp3, wav, flac or ogg, not '\(shared.formatName)'")
+            throw UsageError.invalid(.format, shared.formatName, expected: "mp3, wav, flac or ogg")
         }
         try shared.speech.checkRate()
-        if report, dryRun { throw UsageError("give --report or --dry-run, not both") }
+        if report, dryRun { throw UsageError.exclusive(.report, .dryRun) }
         for (option, name) in [(CLIOption.epub, shared.epub), (.audiobook, shared.audiobook), (.tracks, shared.tracks)] {
             if let name, name.contains("/") || name.hasPrefix(".") {
                 throw UsageError("\(option.name) in a batch takes a file name, written into each book's folder, not '\(name)'")
@@ -72,7 +72,7 @@ enum BatchCommand: Command {
         }
         let granularity = try shared.granularity(format: format)
         if let audiobook = shared.audiobook, AudiobookFormat(path: audiobook) == nil {
-            throw UsageError("--audiobook takes a name ending in .m4b, .m4a, .mp3 or .opus, not '\(audiobook)'")
+            throw UsageError.invalid(.audiobook, audiobook, expected: "a name ending in .m4b, .m4a, .mp3 or .opus")
         }
         let tracks = try shared.tracksRequest(format: format)
         let task: BatchTask

@@ -193,9 +193,7 @@ extension CLIOption {
                                     + "such as 3723.5, and the answer gives the chapter and its time in both files.")
     static let offset = CLIOption("--offset", .text("C:U"), help: "A text position: chapter C, UTF-16 offset U in its text.")
     static let sentence = CLIOption("--sentence", help: "Answer with the start of the sentence instead of the word.")
-}
 
-extension CLIOption {
     // MARK: generate-docs (internal)
 
     static let docsFolder = CLIOption("--out", .folder("DIR"),

@@ -64,14 +64,6 @@ struct CLIOption: Sendable {
         }
     }
 
-    /// The words a value may be (for completion), empty when any value goes.
-    var words: [String] {
-        switch value {
-        case .choice(_, let words), .list(_, let words): words
-        default: []
-        }
-    }
-
     /// How the option is written in help: `-h, --help` or `--rate PRESET`.
     var signature: String {
         (short.map { $0 + ", " } ?? "") + name + (placeholder.map { " " + $0 } ?? "")

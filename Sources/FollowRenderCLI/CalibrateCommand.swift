@@ -45,10 +45,10 @@ enum CalibrateCommand: Command {
         if let list = try arguments.value(.checkedRates) {
             let speeds = list.split(separator: ",").map { SpeedPreset.speed(named: String($0)) }
             guard !speeds.isEmpty, speeds.allSatisfy({ $0.map(SpeedTable.speedRange.contains) ?? false }) else {
-                throw UsageError("--rate takes a list of speeds from 0.5x to 4x such as 2x,4x, not '\(list)'")
+                throw UsageError.invalid(.checkedRates, list, expected: "a list of speeds from 0.5x to 4x such as 2x,4x")
             }
             options.speeds = speeds.compactMap { $0 }
-            guard options.check else { throw UsageError("--rate needs --check") }
+            guard options.check else { throw UsageError.needs(.checkedRates, .check) }
         }
         if options.check, options.output != nil { throw UsageError("--check writes nothing: give --check or --output, not both") }
         _ = try arguments.positionals()

@@ -7,8 +7,9 @@ protocol Command {
     static var name: String { get }
     /// One line for the command list.
     static var summary: String { get }
-    /// Whether the command is follow-render's own plumbing (the worker), left
-    /// out of the command list users see.
+    /// Whether the command is follow-render's own plumbing (the worker,
+    /// `generate-docs`), left out of the command list, the completions and the
+    /// man page.
     static var isInternal: Bool { get }
     /// The `--help` page, with every option the command takes.
     static var page: HelpPage { get }

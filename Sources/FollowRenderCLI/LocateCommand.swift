@@ -37,7 +37,7 @@ enum LocateCommand: Command {
         let time = try arguments.value(.time)
         let offset = try arguments.value(.offset)
         let path = try arguments.positionals("DIR")[0]
-        if time != nil, offset != nil { throw UsageError("give --time or --offset, not both") }
+        if time != nil, offset != nil { throw UsageError.exclusive(.time, .offset) }
         return Options(path: path, time: time, offset: offset, sentence: sentence)
     }
 

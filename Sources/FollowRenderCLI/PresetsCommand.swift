@@ -24,7 +24,7 @@ enum PresetsCommand: Command {
         let table = try SpeedTable.standard()
         if let speed {
             guard let preset = table.preset(named: speed) else {
-                throw UsageError("--speed takes a speed from 0.5x to 4x, e.g. 1.37x, not '\(speed)'")
+                throw UsageError.invalid(.speed, speed, expected: "a speed from 0.5x to 4x, e.g. 1.37x")
             }
             print("\(preset.name)  \(preset.wpm) wpm")
             return 0

@@ -45,15 +45,15 @@ enum PreviewCommand: Command {
         let speech = try SpeechArguments.parse(&arguments)
         let reading = try BookReadingArguments.parse(&arguments)
         let path = try arguments.positionals("BOOK")[0]
-        guard let out else { throw UsageError("--out FILE is required: the sample to write (.mp3, .wav, .flac or .ogg)") }
+        guard let out else { throw UsageError("\(CLIOption.sample.signature) is required: the sample to write (.mp3, .wav, .flac or .ogg)") }
         guard NarrationPreview.format(of: out) != nil else {
-            throw UsageError("--out takes a path ending in .mp3, .wav, .flac or .ogg, not '\(out)'")
+            throw UsageError.invalid(.sample, out, expected: "a path ending in .mp3, .wav, .flac or .ogg")
         }
         var seconds = 30.0
         if let secondsText {
             let range = NarrationPreview.secondsRange
             guard let value = Double(secondsText), value.isFinite, range.contains(value) else {
-                throw UsageError("--seconds takes a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)), not '\(secondsText)'")
+                throw UsageError.invalid(.seconds, secondsText, expected: "a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
             }
             seconds = value
         }

@@ -69,17 +69,17 @@ struct RenderArguments {
     /// The granularity named by `--granularity`, which only makes sense with `--epub` and MP3 audio.
     func granularity(format: AudioFormat?) throws(UsageError) -> OverlayGranularity {
         guard let epub else {
-            if granularity != nil { throw UsageError("--granularity needs --epub") }
+            if granularity != nil { throw UsageError.needs(.granularity, .epub) }
             return .sentence
         }
         guard let format else {
             throw UsageError("--epub needs MP3 chapter audio (EPUB 3 media overlays): --format none writes none; use --format mp3")
         }
         guard format == .mp3 else { throw UsageError("--epub needs MP3 audio (EPUB 3 media overlays), not --format \(format.rawValue)") }
-        guard epub.lowercased().hasSuffix(".epub") else { throw UsageError("--epub takes a path ending in .epub, not '\(epub)'") }
+        guard epub.lowercased().hasSuffix(".epub") else { throw UsageError.invalid(.epub, epub, expected: "a path ending in .epub") }
         let name = granularity ?? OverlayGranularity.sentence.rawValue
         guard let granularity = OverlayGranularity(rawValue: name) else {
-            throw UsageError("--granularity takes sentence or word, not '\(name)'")
+            throw UsageError.invalid(.granularity, name, expected: "sentence or word")
         }
         return granularity
     }
@@ -88,13 +88,13 @@ struct RenderArguments {
     /// and MP3 frames to cut (the chapters', or an `--audiobook PATH.mp3`'s parts).
     func tracksRequest(format: AudioFormat?) throws(UsageError) -> TracksStep.Request? {
         guard let tracks else {
-            if tracksDepth != nil { throw UsageError("--tracks-depth needs --tracks") }
+            if tracksDepth != nil { throw UsageError.needs(.tracksDepth, .tracks) }
             return nil
         }
         let maximum = TracksStep.Request.maximumDepth
         let level = try tracksDepth.map { text throws(UsageError) -> Int in
             guard let value = Int(text), (1...maximum).contains(value) else {
-                throw UsageError("--tracks-depth takes a table-of-contents level from 1 (the top) to \(maximum), not '\(text)'")
+                throw UsageError.invalid(.tracksDepth, text, expected: "a table-of-contents level from 1 (the top) to \(maximum)")
             }
             return value
         } ?? 1
@@ -110,13 +110,13 @@ struct RenderArguments {
 
     private static func chapterSelection(_ text: String?) throws(UsageError) -> ChapterSelection? {
         guard let text else { return nil }
-        guard let parsed = ChapterSelection(text) else { throw UsageError("--chapters takes a list such as 1,3-5, not '\(text)'") }
+        guard let parsed = ChapterSelection(text) else { throw UsageError.invalid(.chapters, text, expected: "a list such as 1,3-5") }
         return parsed
     }
 
     private static func syncFormats(_ text: String?) throws(UsageError) -> [SyncFormat] {
         guard let text else { return [] }
-        guard let formats = SyncFormat.list(text) else { throw UsageError("--sync takes a list of vtt, srt and guided, not '\(text)'") }
+        guard let formats = SyncFormat.list(text) else { throw UsageError.invalid(.sync, text, expected: "a list of vtt, srt and guided") }
         return formats
     }
 }

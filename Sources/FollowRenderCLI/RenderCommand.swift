@@ -43,7 +43,7 @@ enum RenderCommand: Command {
 
         let format = AudioFormat(rawValue: shared.formatName)
         guard format != nil || shared.formatName == "none" else {
-            throw UsageError("--format takes mp3, wav, flac, ogg or none, not '\(shared.formatName)'")
+            throw UsageError.invalid(.format, shared.formatName, expected: "mp3, wav, flac, ogg or none")
         }
         if format == nil, shared.audiobook == nil, shared.library == nil {
             throw UsageError("--format none writes no chapter audio: give --audiobook PATH or --library DIR for the one file")
@@ -52,7 +52,7 @@ enum RenderCommand: Command {
         if shared.web, shared.epub != nil, out == nil { throw UsageError("--web with --epub needs --out (the folder is otherwise removed)") }
         let granularity = try shared.granularity(format: format)
         if let audiobook = shared.audiobook, AudiobookFormat(path: audiobook) == nil {
-            throw UsageError("--audiobook takes a path ending in .m4b, .m4a, .mp3 or .opus, not '\(audiobook)'")
+            throw UsageError.invalid(.audiobook, audiobook, expected: "a path ending in .m4b, .m4a, .mp3 or .opus")
         }
         let single = shared.single
         let tracks = try shared.tracksRequest(format: format)

@@ -38,7 +38,7 @@ enum SegmentCommand: Command {
         let spoken = arguments.flag(.spoken)
         let reading = try BookReadingArguments.parse(&arguments)
         guard let index = try arguments.integer(.chapter) else {
-            throw UsageError("missing --chapter N")
+            throw UsageError("missing \(CLIOption.chapter.signature)")
         }
         return Options(path: try arguments.positionals("BOOK")[0], index: index, json: json, spoken: spoken, reading: reading)
     }

@@ -20,7 +20,7 @@ struct SpeechArguments {
 
     /// Refuses `--rate` with `--wpm`.
     func checkRate() throws(UsageError) {
-        if rate != nil, wpm != nil { throw UsageError("give --rate or --wpm, not both") }
+        if rate != nil, wpm != nil { throw UsageError.exclusive(.rate, .wpm) }
     }
 
     /// The render settings these options ask for, with the voice options applied.
@@ -35,7 +35,7 @@ struct SpeechArguments {
         } else {
             let name = rate ?? "1x"
             guard let preset = table.preset(named: name) else {
-                throw UsageError("--rate takes a speed from 0.5x to 4x such as 1x, 1.5x or 2x, not '\(name)'")
+                throw UsageError.invalid(.rate, name, expected: "a speed from 0.5x to 4x such as 1x, 1.5x or 2x")
             }
             settings = RenderSettings(rateName: preset.name, speed: preset.speed, wpm: preset.wpm, voice: voice,
                                       format: format, bitrate: bitrate, includeNotes: includeNotes, input: input)

@@ -22,7 +22,7 @@ enum VoicesCommand: Command {
     static func parse(_ arguments: inout Arguments) throws -> Options {
         let variants = arguments.flag(.variants)
         let language = try arguments.onlyOption(.voicesLanguage)
-        if variants, language != nil { throw UsageError("give --lang or --variants, not both (a variant fits every voice)") }
+        if variants, language != nil { throw UsageError.exclusive(.voicesLanguage, .variants, why: " (a variant fits every voice)") }
         return Options(language: language, variants: variants)
     }
 
