@@ -9,6 +9,9 @@ enum ManPage {
         var lines = [
             ".\\\" " + Completions.notice,
             ".TH FOLLOW\\-RENDER 1 \"\" \"follow\\-render \(escaped(FollowRenderVersion.current))\" \"User Commands\"",
+            // Left-adjusted and unhyphenated: option names and paths must stay whole.
+            ".ad l",
+            ".nh",
             ".SH NAME",
             "follow\\-render \\- narrate a DRM\\-free book with eSpeak NG, with word\\-level timing",
             ".SH SYNOPSIS",
@@ -38,7 +41,12 @@ enum ManPage {
             for section in command.page.sections {
                 lines.append(".PP")
                 lines.append("\\fI" + escaped(section.title) + ":\\fR")
-                lines += section.options.flatMap(item)
+                if section.compact {
+                    lines.append(".br")
+                    lines.append(section.options.map { "\\fB" + escaped($0.name) + "\\fR" }.joined(separator: ", "))
+                } else {
+                    lines += section.options.flatMap(item)
+                }
             }
         }
         lines += [
