@@ -129,6 +129,14 @@ struct CLIDocsTests {
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") {
             let zsh = try CommandRun.run("/usr/bin/zsh", ["-n", root + "/completions/_follow-render"])
             #expect(zsh.status == 0, "\(zsh.stderr)")
+            // zsh completes only in a terminal: the checker types the line into one and presses Tab.
+            let checker = TestPaths.packageRoot.appendingPathComponent("Tests/Checkers/zsh-completion-check.zsh").path
+            for (typed, completed) in [("follow-render book.epub --sy", "follow-render book.epub --sync="),
+                                       ("follow-render book.epub --matter b", "follow-render book.epub --matter body "),
+                                       ("follow-render voices --va", "follow-render voices --variants ")] {
+                let run = try CommandRun.run("/usr/bin/timeout", ["30", checker, root + "/completions", typed])
+                #expect(run.stdout == completed + "\n", "\(typed): '\(run.stdout)' \(run.stderr)")
+            }
         }
     }
 
