@@ -11,14 +11,35 @@ struct Arguments {
     var wantsHelp: Bool { words.contains("--help") || words.contains("-h") }
 
     /// Removes a flag and says whether it was present.
-    mutating func flag(_ name: String) -> Bool {
+    mutating func flag(_ option: CLIOption) -> Bool {
+        flag(option.name)
+    }
+
+    /// Removes an option and returns its value, or nil when absent.
+    mutating func value(_ option: CLIOption) throws(UsageError) -> String? {
+        try self.option(option.name)
+    }
+
+    /// Removes every occurrence of a repeatable option and returns their values in order.
+    mutating func values(_ option: CLIOption) throws(UsageError) -> [String] {
+        var values: [String] = []
+        while let value = try self.option(option.name) { values.append(value) }
+        return values
+    }
+
+    /// Removes a whole-number option and checks it is within its declared range.
+    mutating func integer(_ option: CLIOption) throws(UsageError) -> Int? {
+        guard case .integer(_, let range) = option.value else { preconditionFailure("\(option.name) is not a whole number") }
+        return try integer(option.name, in: range)
+    }
+
+    private mutating func flag(_ name: String) -> Bool {
         guard let index = words.firstIndex(of: name) else { return false }
         words.remove(at: index)
         return true
     }
 
-    /// Removes an option and returns its value, or nil when absent.
-    mutating func option(_ name: String) throws(UsageError) -> String? {
+    private mutating func option(_ name: String) throws(UsageError) -> String? {
         if let index = words.firstIndex(where: { $0.hasPrefix(name + "=") }) {
             let value = String(words[index].dropFirst(name.count + 1))
             words.remove(at: index)
@@ -33,8 +54,7 @@ struct Arguments {
         return value
     }
 
-    /// Removes an integer option within `range`.
-    mutating func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+    private mutating func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = try option(name) else { return nil }
         guard let value = Int(text), range.contains(value) else {
             throw UsageError("\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
@@ -45,8 +65,8 @@ struct Arguments {
     /// The value of `name` for a command that takes that one option and no
     /// positional words (`presets`, `voices`): other words are ignored, other
     /// options refused.
-    mutating func onlyOption(_ name: String) throws(UsageError) -> String? {
-        let value = try option(name)
+    mutating func onlyOption(_ option: CLIOption) throws(UsageError) -> String? {
+        let value = try value(option)
         _ = try positionals()
         return value
     }
@@ -74,8 +94,26 @@ struct Arguments {
 }
 
 /// A mistake in how the command was called: exit 2 with the command's usage.
+///
+/// The common shapes take the option's declaration, so its name comes from
+/// the table (`CLIOption`), never from a string typed into a message.
 struct UsageError: Error, CustomStringConvertible {
     let description: String
 
     init(_ description: String) { self.description = description }
+
+    /// `--format takes mp3, wav, flac or ogg, not 'aiff'`.
+    static func invalid(_ option: CLIOption, _ value: String, expected: String) -> UsageError {
+        UsageError("\(option.name) takes \(expected), not '\(value)'")
+    }
+
+    /// `--granularity needs --epub`.
+    static func needs(_ option: CLIOption, _ other: CLIOption) -> UsageError {
+        UsageError("\(option.name) needs \(other.name)")
+    }
+
+    /// `give --rate or --wpm, not both`.
+    static func exclusive(_ one: CLIOption, _ other: CLIOption, why: String = "") -> UsageError {
+        UsageError("give \(one.name) or \(other.name), not both" + why)
+    }
 }

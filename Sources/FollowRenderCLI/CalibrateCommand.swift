@@ -4,38 +4,31 @@ import Foundation
 /// `follow-render calibrate`: re-measures the speed presets table.
 enum CalibrateCommand: Command {
     static let name = "calibrate"
-    static let summary = "re-measure the eSpeak NG rate of each speed preset"
-    static let help = """
-        Usage: follow-render calibrate [--voice NAME] [--output FILE]
-               follow-render calibrate --variants [--voice NAME] [--output FILE]
-               follow-render calibrate --check [--voice NAME[+VARIANT] | --variants] [--rate LIST]
+    static let summary = "Re-measure the eSpeak NG rate of each speed preset"
+    static let page = HelpPage(
+        usage: ["follow-render calibrate [--voice NAME] [--output FILE]",
+                "follow-render calibrate --variants [--voice NAME] [--output FILE]",
+                "follow-render calibrate --check [--voice NAME[+VARIANT] | --variants] [--rate LIST]"],
+        about: """
+            Synthesizes the reference passage (Presets/reference-passage.txt) at many
+            eSpeak NG rates and finds, for each speed preset from 0.5x to 4x, the rate
+            whose voiced duration is the 1x duration (175 wpm) divided by the speed.
+            Prints the table as JSON, or writes it to FILE. To update the shipped
+            table, run from the checkout:
 
-        Synthesizes the reference passage (Presets/reference-passage.txt) at many
-        eSpeak NG rates and finds, for each speed preset from 0.5x to 4x, the rate
-        whose voiced duration is the 1x duration (175 wpm) divided by the speed.
-        Prints the table as JSON, or writes it to FILE. To update the shipped
-        table, run from the checkout:
+              follow-render calibrate --output Presets/speed-presets.json
 
-          follow-render calibrate --output Presets/speed-presets.json
+            With --variants, measures every installed variant with the shared table
+            and calibrates its own presets for each one the shared table misses by
+            more than 1.5% (their stress lengths do not scale with the rate): the
+            file Presets/variant-speeds.json holds.
 
-        With --variants, measures every installed variant with the shared table
-        and calibrates its own presets for each one the shared table misses by
-        more than 1.5% (their stress lengths do not scale with the rate): the
-        file Presets/variant-speeds.json holds.
-
-        With --check, measures nothing new: prints, for the voice (or for every
-        variant on it), the speed the shipped table's rates give at each preset
-        of --rate (default 2x), and exits 1 when one is off by more than 3%.
-
-        Options:
-          --voice NAME    the voice to measure with (default: the voice for 'en')
-          --output FILE   write the table to FILE instead of standard output
-          --check         check the shipped table instead of measuring a new one
-          --variants      the variants' own presets, or with --check: every variant
-                          on the voice, each with the presets a render would use
-          --rate LIST     with --check: the presets checked, e.g. 0.5x,2x,4x
-          -h, --help      show this help
-        """
+            With --check, measures nothing new: prints, for the voice (or for every
+            variant on it), the speed the shipped table's rates give at each preset
+            of --rate (default 2x), and exits 1 when one is off by more than 3%.
+            """,
+        sections: [.init("Options", [.calibrationVoice, .output, .check, .calibrationVariants, .checkedRates])]
+    )
 
     struct Options {
         var voice: String?
@@ -46,16 +39,16 @@ enum CalibrateCommand: Command {
     }
 
     static func parse(_ arguments: inout Arguments) throws -> Options {
-        var options = Options(voice: try arguments.option("--voice"), output: try arguments.option("--output"))
-        options.check = arguments.flag("--check")
-        options.variants = arguments.flag("--variants")
-        if let list = try arguments.option("--rate") {
+        var options = Options(voice: try arguments.value(.calibrationVoice), output: try arguments.value(.output))
+        options.check = arguments.flag(.check)
+        options.variants = arguments.flag(.calibrationVariants)
+        if let list = try arguments.value(.checkedRates) {
             let speeds = list.split(separator: ",").map { SpeedPreset.speed(named: String($0)) }
             guard !speeds.isEmpty, speeds.allSatisfy({ $0.map(SpeedTable.speedRange.contains) ?? false }) else {
-                throw UsageError("--rate takes a list of speeds from 0.5x to 4x such as 2x,4x, not '\(list)'")
+                throw UsageError.invalid(.checkedRates, list, expected: "a list of speeds from 0.5x to 4x such as 2x,4x")
             }
             options.speeds = speeds.compactMap { $0 }
-            guard options.check else { throw UsageError("--rate needs --check") }
+            guard options.check else { throw UsageError.needs(.checkedRates, .check) }
         }
         if options.check, options.output != nil { throw UsageError("--check writes nothing: give --check or --output, not both") }
         _ = try arguments.positionals()

@@ -5,17 +5,21 @@ import Foundation
 enum CastCommand: Command {
     static let name = "cast"
     static let summary = "List the speakers of a book's quotations, as a starting --cast file"
-    static let help = """
-        Usage: follow-render cast BOOK [--include-notes] [--matter all|body] [input options]
-
-        Finds who speaks each quotation of BOOK (from "said Alice", "Alice said,"
-        next to it, or by turns in a run of alternating lines) and prints one line
-        per speaker, most quotations first: NAME<TAB>VOICE<TAB>COUNT, a file for
-        --cast. The voices are eSpeak NG variants taken in turn (+m1, +f1, +m2, …),
-        put on the voice of the book's language: change them at will (NAME, NAME+VARIANT
-        or +VARIANT); the count is ignored. "I" is a first-person narrator.
-        \(BookReadingArguments.help(includeNotes: "Look for speakers in footnote and endnote bodies too."))
-        """
+    static let page = HelpPage(
+        usage: ["follow-render cast BOOK [--include-notes] [--matter all|body] [input options]"],
+        about: """
+            Finds who speaks each quotation of BOOK (from "said Alice", "Alice said,"
+            next to it, or by turns in a run of alternating lines) and prints one line
+            per speaker, most quotations first: NAME<TAB>VOICE<TAB>COUNT, a file for
+            --cast. The voices are eSpeak NG variants taken in turn (+m1, +f1, +m2, …),
+            put on the voice of the book's language: change them at will (NAME, NAME+VARIANT
+            or +VARIANT); the count is ignored. "I" is a first-person narrator.
+            """,
+        sections: [
+            .init("Options", BookReadingArguments.options(includeNotes: "Look for speakers in footnote and endnote bodies too.")),
+            BookReadingArguments.inputSection,
+        ]
+    )
 
     /// Variants given in turn in the starting file.
     static let variants = ["m1", "f1", "m2", "f2", "m3", "f3", "m4", "f4", "m5", "f5", "m6", "m7"]

@@ -5,25 +5,24 @@ import Foundation
 enum DiffCommand: Command {
     static let name = "diff"
     static let summary = "Compare two rendered folders (or two sidecars): text, sentence and word times"
-    static let help = """
-        Usage: follow-render diff OLD NEW [--tolerance-ms N] [--json]
+    static let page = HelpPage(
+        usage: ["follow-render diff OLD NEW [--tolerance-ms N] [--json]"],
+        about: """
+            Compares two rendered folders (each with book.json), or two timing sidecars,
+            and reports: text changes (sentences aligned by their text, so an edited
+            sentence is one change and later sentences are still compared), sentences
+            and words whose begin or end moved by more than the tolerance, chapter
+            duration changes, and chapters added or removed. A summary gives the counts
+            and the median and maximum shift.
 
-        Compares two rendered folders (each with book.json), or two timing sidecars,
-        and reports: text changes (sentences aligned by their text, so an edited
-        sentence is one change and later sentences are still compared), sentences
-        and words whose begin or end moved by more than the tolerance, chapter
-        duration changes, and chapters added or removed. A summary gives the counts
-        and the median and maximum shift.
-
-        Exit status: 0 when equal within the tolerance, 1 when different, 2 on a
-        usage error or when OLD or NEW cannot be read (one line on standard error,
-        'follow-render: <file>: <reason>').
-
-        Options:
-          --tolerance-ms N  Time differences up to N milliseconds count as equal (default 0).
-          --json            Print the full report as JSON (every shift, not only the first ones).
-          -h, --help        Show this help.
-        """
+            Exit status: 0 when equal within the tolerance, 1 when different, 2 on a
+            usage error or when OLD or NEW cannot be read (one line on standard error,
+            'follow-render: <file>: <reason>').
+            """,
+        sections: [.init("Options", [
+            .toleranceMs, CLIOption.json.helping("Print the full report as JSON (every shift, not only the first ones)."),
+        ])]
+    )
 
     struct Options {
         var paths: [String]
@@ -32,8 +31,8 @@ enum DiffCommand: Command {
     }
 
     static func parse(_ arguments: inout Arguments) throws -> Options {
-        let json = arguments.flag("--json")
-        let tolerance = try arguments.integer("--tolerance-ms", in: 0...3_600_000) ?? 0
+        let json = arguments.flag(.json)
+        let tolerance = try arguments.integer(.toleranceMs) ?? 0
         return Options(paths: try arguments.positionals("OLD", "NEW"), toleranceMs: tolerance, json: json)
     }
 

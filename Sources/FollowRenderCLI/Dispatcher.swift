@@ -37,11 +37,11 @@ extension CommandLine {
     /// Runs the command named by the first argument and returns the exit status.
     static func run(commands: [any Command.Type]) -> Int32 {
         let words = Array(arguments.dropFirst())
-        if words == ["--version"] || words == ["-V"] {
+        if words == [CLIOption.version.name] || words == CLIOption.version.short.map({ [$0] }) {
             ToolVersions.current().lines.forEach { print($0) }
             return 0
         }
-        guard let first = words.first, first != "--help", first != "-h", first != "help" else {
+        guard let first = words.first, first != CLIOption.help.name, first != CLIOption.help.short, first != "help" else {
             print(overview(commands))
             return words.isEmpty ? 2 : 0
         }
@@ -73,9 +73,10 @@ extension CommandLine {
 
     private static func overview(_ commands: [any Command.Type]) -> String {
         let commands = commands.filter { !$0.isInternal }
-        let width = commands.map { $0.name.count }.max() ?? 0
-        let rows = commands.map { "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary }
-        return toolHelp + "\n" + rows.joined(separator: "\n") + "\n\nRun 'follow-render <command> --help' for a command's options,"
-            + "\nand 'follow-render --version' for the versions of follow-render and its libraries."
+        let column = 2 + (commands.map { $0.name.count }.max() ?? 0) + 2
+        let rows = commands.flatMap { HelpPage.row("  " + $0.name, $0.summary, column: column) }
+        return toolHelp + "\n" + rows.joined(separator: "\n") + "\n\nOptions:\n"
+            + CommandList.toolOptions.flatMap(HelpPage.row).joined(separator: "\n")
+            + "\n\nRun 'follow-render <command> --help' for a command's options."
     }
 }

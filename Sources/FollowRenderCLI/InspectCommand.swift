@@ -5,27 +5,26 @@ import Foundation
 enum InspectCommand: Command {
     static let name = "inspect"
     static let summary = "Show a book's metadata and the chapters that will be narrated"
-    static let help = """
-        Usage: follow-render inspect BOOK [--json] [--normalization] [--include-notes] [--matter all|body] [input options]
-                                  [--lexicon FILE]… [--normalize auto|none]
-
-        Reads BOOK (an .epub file, an unpacked EPUB folder, or a text, Markdown or
-        PDF file, with the encoding and language it was read with) and prints its title,
-        authors, language, EPUB version and layout, then one row per narrated spine
-        item: index (1-based spine position), href, title, language, matter (body,
-        or the kind of front or back matter), UTF-16 length,
-        sentence and word counts, and the estimated narration time at 1x. One warning
-        per language names text the voice cannot speak (with a count, the first
-        chapters and an example), after lexicons and Japanese readings are applied;
-        a language with no voice of its own is read by a voice of its script (one note).
-
-        Options:
-          --json            Print the report as JSON.
-          --normalization   Print instead what the normalization rules do to the book: per
-                            language and rule family the tokens rewritten and the candidates
-                            refused (by guard), then a sample of 50 rewrites per language.
-        \(BookReadingArguments.help(includeNotes: "Count footnote and endnote bodies as narrated text."))
-        """
+    static let page = HelpPage(
+        usage: ["follow-render inspect BOOK [--json] [--normalization] [--include-notes] [--matter all|body] "
+                    + "[input options] [--lexicon FILE]… [--normalize auto|none]"],
+        about: """
+            Reads BOOK (an .epub file, an unpacked EPUB folder, or a text, Markdown or
+            PDF file, with the encoding and language it was read with) and prints its title,
+            authors, language, EPUB version and layout, then one row per narrated spine
+            item: index (1-based spine position), href, title, language, matter (body,
+            or the kind of front or back matter), UTF-16 length,
+            sentence and word counts, and the estimated narration time at 1x. One warning
+            per language names text the voice cannot speak (with a count, the first
+            chapters and an example), after lexicons and Japanese readings are applied;
+            a language with no voice of its own is read by a voice of its script (one note).
+            """,
+        sections: [
+            .init("Options", [.json, .normalization]
+                + BookReadingArguments.options(includeNotes: "Count footnote and endnote bodies as narrated text.")),
+            BookReadingArguments.inputSection,
+        ]
+    )
 
     struct Options {
         var path: String
@@ -35,8 +34,8 @@ enum InspectCommand: Command {
     }
 
     static func parse(_ arguments: inout Arguments) throws -> Options {
-        let json = arguments.flag("--json")
-        let normalization = arguments.flag("--normalization")
+        let json = arguments.flag(.json)
+        let normalization = arguments.flag(.normalization)
         let reading = try BookReadingArguments.parse(&arguments)
         return Options(path: try arguments.positionals("BOOK")[0], json: json, normalization: normalization, reading: reading)
     }

@@ -4,33 +4,26 @@ import FollowRender
 enum LocateCommand: Command {
     static let name = "locate"
     static let summary = "Map a time in a chapter's audio to a text position, or back"
-    static let help = """
-        Usage: follow-render locate DIR --time CHAPTER:SECONDS [--sentence]
-               follow-render locate DIR --time H:MM:SS.s [--sentence]
-               follow-render locate DIR --offset CHAPTER:UTF16 [--sentence]
+    static let page = HelpPage(
+        usage: ["follow-render locate DIR --time CHAPTER:SECONDS [--sentence]",
+                "follow-render locate DIR --time H:MM:SS.s [--sentence]",
+                "follow-render locate DIR --offset CHAPTER:UTF16 [--sentence]"],
+        about: """
+            Reads a rendered folder DIR (book.json and the timing sidecars; a single
+            NNN-slug.timing.json works too) and prints, as JSON, the word at a time in
+            chapter CHAPTER's audio, or the word at a UTF-16 offset in its text, with
+            the time to play it from, the table-of-contents entry it is in and Readium
+            Locators for the text and the audio (titled with that entry). CHAPTER is
+            the spine index, as in book.json.
 
-        Reads a rendered folder DIR (book.json and the timing sidecars; a single
-        NNN-slug.timing.json works too) and prints, as JSON, the word at a time in
-        chapter CHAPTER's audio, or the word at a UTF-16 offset in its text, with
-        the time to play it from, the table-of-contents entry it is in and Readium
-        Locators for the text and the audio (titled with that entry). CHAPTER is
-        the spine index, as in book.json.
-
-        A time in a pause gives the word before the pause; before the first word,
-        the first word; after the last word, the last word. An offset between words
-        gives the word before it. The time given is the start of that word. With
-        --sentence, the answer is the start of the sentence containing the time or
-        the offset.
-
-        Options:
-          --time C:S        A time: chapter C, S seconds into its audio (e.g. 3:95.25).
-          --time H:MM:SS.s  A time in the single-file audiobook (--audiobook), e.g.
-                            1:02:03.5, or plain seconds such as 3723.5; the answer
-                            gives the chapter and its time in both files.
-          --offset C:U      A text position: chapter C, UTF-16 offset U in its text.
-          --sentence        Answer with the start of the sentence instead of the word.
-          -h, --help        Show this help.
-        """
+            A time in a pause gives the word before the pause; before the first word,
+            the first word; after the last word, the last word. An offset between words
+            gives the word before it. The time given is the start of that word. With
+            --sentence, the answer is the start of the sentence containing the time or
+            the offset.
+            """,
+        sections: [.init("Options", [.time, .offset, .sentence])]
+    )
 
     struct Options {
         var path: String
@@ -40,11 +33,11 @@ enum LocateCommand: Command {
     }
 
     static func parse(_ arguments: inout Arguments) throws -> Options {
-        let sentence = arguments.flag("--sentence")
-        let time = try arguments.option("--time")
-        let offset = try arguments.option("--offset")
+        let sentence = arguments.flag(.sentence)
+        let time = try arguments.value(.time)
+        let offset = try arguments.value(.offset)
         let path = try arguments.positionals("DIR")[0]
-        if time != nil, offset != nil { throw UsageError("give --time or --offset, not both") }
+        if time != nil, offset != nil { throw UsageError.exclusive(.time, .offset) }
         return Options(path: path, time: time, offset: offset, sentence: sentence)
     }
 

@@ -5,33 +5,31 @@ import Foundation
 enum PreviewCommand: Command {
     static let name = "preview"
     static let summary = "Write (and --play) the first seconds of narration with a render's settings"
-    static let help = """
-        Usage: follow-render preview BOOK --out FILE [--chapter N] [--seconds S] [--play]
-                                     [--rate PRESET | --wpm N] [--voice NAME[+VARIANT]]
-                                     [--pitch N] [--intonation N] [--pauses LIST] [--bitrate KBPS]
-                                     [--include-notes] [--matter all|body] [--strict]
-                                     [input options] [--lexicon FILE]…
-
-        Speaks the first seconds of a chapter of BOOK exactly as a render with the
-        same options would (voice and variant, pitch, intonation, rate, pauses,
-        lexicons and the book's own pronunciation hints) and writes them to FILE:
-        .mp3, .wav, .flac or .ogg. Nothing else is written.
-
-        Options:
-          --out FILE        The sample to write (required); replaced if it exists.
-          --chapter N       The spine position to preview (as in --chapters; default:
-                            the first chapter of body matter long enough to fill the
-                            time, else the longest, else the first narrated).
-          --seconds S       How long, 1-600 seconds (default 30).
-          --play            Then play it with the system's audio player, if one is
-                            installed (\(SystemAudioPlayer.names.joined(separator: ", "))).
-          --rate PRESET     Speed, as for render (default 1x); --wpm N for a raw rate.
-          --voice NAME      As for render: NAME, NAME+VARIANT or +VARIANT.
-        \(VoiceOptions.help)
-          --bitrate KBPS    MP3 bitrate (default \(RenderSettings.defaultBitrate)).
-          --strict          Fail on any fault in the book.
-        \(BookReadingArguments.help(includeNotes: "Narrate footnote and endnote bodies too."))
-        """
+    static let page = HelpPage(
+        usage: ["follow-render preview BOOK --out FILE [--chapter N] [--seconds S] [--play] [--rate PRESET | --wpm N] "
+                    + "[--voice NAME[+VARIANT]] [--pitch N] [--intonation N] [--pauses LIST] [--dialogue-voice VOICE] "
+                    + "[--cast FILE] [--bitrate KBPS] [--include-notes] [--matter all|body] [--strict] [input options] "
+                    + "[--lexicon FILE]…"],
+        about: """
+            Speaks the first seconds of a chapter of BOOK exactly as a render with the
+            same options would (voice and variant, pitch, intonation, rate, pauses,
+            lexicons and the book's own pronunciation hints) and writes them to FILE:
+            .mp3, .wav, .flac or .ogg. Nothing else is written.
+            """,
+        sections: [
+            .init("Options", [
+                .sample,
+                CLIOption.chapter.helping("The spine position to preview (as in --chapters; default: the first chapter of "
+                                              + "body matter long enough to fill the time, else the longest, else the first "
+                                              + "narrated)."),
+                .seconds, .play,
+                CLIOption.rate.helping("Speed, as for render; --wpm N for a raw rate."), .wpm,
+                CLIOption.voice.helping("As for render: NAME, NAME+VARIANT or +VARIANT."),
+            ] + CLIOption.voiceOptions + [.bitrate, CLIOption.strict.helping("Fail on any fault in the book.")]
+                + BookReadingArguments.options(includeNotes: CLIOption.includeNotes.help)),
+            BookReadingArguments.inputSection,
+        ]
+    )
 
     struct Options {
         var preview: NarrationPreview
@@ -39,35 +37,29 @@ enum PreviewCommand: Command {
     }
 
     static func parse(_ arguments: inout Arguments) throws -> Options {
-        let play = arguments.flag("--play")
-        let strict = arguments.flag("--strict")
-        let out = try arguments.option("--out")
-        let chapter = try arguments.integer("--chapter", in: 1...1_000_000)
-        let secondsText = try arguments.option("--seconds")
-        let rate = try arguments.option("--rate")
-        let wpm = try arguments.integer("--wpm", in: 80...1000)
-        let voice = try arguments.option("--voice")
-        let bitrate = try arguments.integer("--bitrate", in: 8...320) ?? RenderSettings.defaultBitrate
-        let voiceOptions = try VoiceOptions.parse(&arguments)
+        let play = arguments.flag(.play)
+        let strict = arguments.flag(.strict)
+        let out = try arguments.value(.sample)
+        let chapter = try arguments.integer(.chapter)
+        let secondsText = try arguments.value(.seconds)
+        let speech = try SpeechArguments.parse(&arguments)
         let reading = try BookReadingArguments.parse(&arguments)
         let path = try arguments.positionals("BOOK")[0]
-        guard let out else { throw UsageError("--out FILE is required: the sample to write (.mp3, .wav, .flac or .ogg)") }
+        guard let out else { throw UsageError("\(CLIOption.sample.signature) is required: the sample to write (.mp3, .wav, .flac or .ogg)") }
         guard NarrationPreview.format(of: out) != nil else {
-            throw UsageError("--out takes a path ending in .mp3, .wav, .flac or .ogg, not '\(out)'")
+            throw UsageError.invalid(.sample, out, expected: "a path ending in .mp3, .wav, .flac or .ogg")
         }
         var seconds = 30.0
         if let secondsText {
             let range = NarrationPreview.secondsRange
             guard let value = Double(secondsText), value.isFinite, range.contains(value) else {
-                throw UsageError("--seconds takes a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)), not '\(secondsText)'")
+                throw UsageError.invalid(.seconds, secondsText, expected: "a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
             }
             seconds = value
         }
-        if rate != nil, wpm != nil { throw UsageError("give --rate or --wpm, not both") }
-        var settings = try RenderCommand.settings(rate: rate, wpm: wpm, voice: voice, format: .mp3, bitrate: bitrate,
-                                                  includeNotes: reading.narration.includeNotes, input: reading.input)
+        try speech.checkRate()
+        var settings = try speech.settings(format: .mp3, includeNotes: reading.narration.includeNotes, input: reading.input)
         settings.lexicons = reading.lexicons
-        voiceOptions.apply(to: &settings)
         var preview = NarrationPreview(bookPath: path, settings: settings, chapter: chapter, seconds: seconds, output: out,
                                        strict: strict)
         preview.matter = reading.narration.matter

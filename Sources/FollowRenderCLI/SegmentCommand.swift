@@ -5,24 +5,25 @@ import FollowRender
 enum SegmentCommand: Command {
     static let name = "segment"
     static let summary = "Print one chapter's narration text split into sentences and words"
-    static let help = """
-        Usage: follow-render segment BOOK --chapter N [--json] [--spoken] [--include-notes] [--matter all|body]
-                                     [input options] [--lexicon FILE]… [--normalize auto|none]
-
-        Prints the narration text of the spine item at 1-based position N, one
-        sentence per line with its UTF-16 range [location, length]. Ranges count
-        UTF-16 code units, as NSString and NSRange do, and are the same ranges the
-        timing sidecar uses.
-
-        Options:
-          --chapter N       The spine position to print (see 'follow-render inspect').
-          --json            Print {"index","href","text","sentences":[{"range","words","spoken"}]},
-                            "spoken" being the exact string sent to eSpeak NG.
-          --spoken          Print under each sentence what eSpeak NG is given for it
-                            (lexicon aliases, [[phonemes]], normalized numerals,
-                            money and abbreviations, Japanese readings).
-        \(BookReadingArguments.help(includeNotes: "Narrate footnote and endnote bodies too."))
-        """
+    static let page = HelpPage(
+        usage: ["follow-render segment BOOK --chapter N [--json] [--spoken] [--include-notes] [--matter all|body] "
+                    + "[input options] [--lexicon FILE]… [--normalize auto|none]"],
+        about: """
+            Prints the narration text of the spine item at 1-based position N, one
+            sentence per line with its UTF-16 range [location, length]. Ranges count
+            UTF-16 code units, as NSString and NSRange do, and are the same ranges the
+            timing sidecar uses.
+            """,
+        sections: [
+            .init("Options", [
+                .chapter,
+                CLIOption.json.helping(#"Print JSON: {"index","href","text","sentences":[…]}, each sentence with "range", "#
+                                           + #""words" and "spoken", the exact string sent to eSpeak NG."#),
+                .spoken,
+            ] + BookReadingArguments.options(includeNotes: CLIOption.includeNotes.help)),
+            BookReadingArguments.inputSection,
+        ]
+    )
 
     struct Options {
         var path: String
@@ -33,11 +34,11 @@ enum SegmentCommand: Command {
     }
 
     static func parse(_ arguments: inout Arguments) throws -> Options {
-        let json = arguments.flag("--json")
-        let spoken = arguments.flag("--spoken")
+        let json = arguments.flag(.json)
+        let spoken = arguments.flag(.spoken)
         let reading = try BookReadingArguments.parse(&arguments)
-        guard let index = try arguments.integer("--chapter", in: 1...1_000_000) else {
-            throw UsageError("missing --chapter N")
+        guard let index = try arguments.integer(.chapter) else {
+            throw UsageError("missing \(CLIOption.chapter.signature)")
         }
         return Options(path: try arguments.positionals("BOOK")[0], index: index, json: json, spoken: spoken, reading: reading)
     }

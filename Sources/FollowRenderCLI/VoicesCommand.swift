@@ -3,21 +3,16 @@ import FollowRender
 /// `follow-render voices`: lists the installed eSpeak NG voices, or their variants.
 enum VoicesCommand: Command {
     static let name = "voices"
-    static let summary = "list the installed eSpeak NG voices (and --variants)"
-    static let help = """
-        Usage: follow-render voices [--lang CODE] [--variants]
-
-        Lists the eSpeak NG voices installed on this machine: the voice name (what
-        --voice accepts), its file, gender and the languages it serves, most
-        preferred first.
-
-        Options:
-          --lang CODE   only voices for this BCP 47 language, e.g. en, en-GB, fr, ja;
-                        also shows which voice follow-render picks for it
-          --variants    list the variants instead (m1…m7, f1…f5, klatt, whisper …):
-                        --voice NAME+VARIANT puts one on a voice, e.g. --voice en+f3
-          -h, --help    show this help
-        """
+    static let summary = "List the installed eSpeak NG voices (and --variants)"
+    static let page = HelpPage(
+        usage: ["follow-render voices [--lang CODE] [--variants]"],
+        about: """
+            Lists the eSpeak NG voices installed on this machine: the voice name (what
+            --voice accepts), its file, gender and the languages it serves, most
+            preferred first.
+            """,
+        sections: [.init("Options", [.voicesLanguage, .variants])]
+    )
 
     struct Options {
         var language: String?
@@ -25,9 +20,9 @@ enum VoicesCommand: Command {
     }
 
     static func parse(_ arguments: inout Arguments) throws -> Options {
-        let variants = arguments.flag("--variants")
-        let language = try arguments.onlyOption("--lang")
-        if variants, language != nil { throw UsageError("give --lang or --variants, not both (a variant fits every voice)") }
+        let variants = arguments.flag(.variants)
+        let language = try arguments.onlyOption(.voicesLanguage)
+        if variants, language != nil { throw UsageError.exclusive(.voicesLanguage, .variants, why: " (a variant fits every voice)") }
         return Options(language: language, variants: variants)
     }
 

@@ -5,31 +5,24 @@ import Foundation
 enum WebCommand: Command {
     static let name = "web"
     static let summary = "Write the web player (index.html and a page per chapter) into a rendered folder"
-    static let help = """
-        Usage: follow-render web DIR [--book BOOK [input options]]
+    static let page = HelpPage(
+        usage: ["follow-render web DIR [--book BOOK [input options]]"],
+        about: """
+            Writes into the rendered folder DIR index.html (title, cover, chapters with
+            durations and listening progress) and one NNN-slug.html per chapter: the
+            narration text with synchronized sentence and word highlighting, tap a word
+            to play from it, keyboard and speed controls, and the position saved in the
+            browser. The pages work straight from the file system (file://) and from any
+            static web server. 'follow-render BOOK --web' does the same after rendering.
 
-        Writes into the rendered folder DIR index.html (title, cover, chapters with
-        durations and listening progress) and one NNN-slug.html per chapter: the
-        narration text with synchronized sentence and word highlighting, tap a word
-        to play from it, keyboard and speed controls, and the position saved in the
-        browser. The pages work straight from the file system (file://) and from any
-        static web server. 'follow-render BOOK --web' does the same after rendering.
-
-        Paragraphs, headings, the cover and the book's identifier (the key of saved
-        positions) come from the source book: BOOK, or DIR.epub beside DIR when it
-        exists (render's default folder for a book is named after it). Without the
-        book, paragraphs and headings are read back from the pauses in the timing
-        sidecars, there is no cover, and positions are keyed by title and authors.
-
-        Options:
-          --book BOOK       The book the folder was rendered from (EPUB, or a text,
-                            Markdown or PDF file, read with the input options it was
-                            rendered with).
-          -h, --help        Show this help.
-
-        Input options (BOOK a .txt, .md or .pdf file):
-        \(InputArguments.help)
-        """
+            Paragraphs, headings, the cover and the book's identifier (the key of saved
+            positions) come from the source book: BOOK, or DIR.epub beside DIR when it
+            exists (render's default folder for a book is named after it). Without the
+            book, paragraphs and headings are read back from the pauses in the timing
+            sidecars, there is no cover, and positions are keyed by title and authors.
+            """,
+        sections: [.init("Options", [.book]), BookReadingArguments.inputSection]
+    )
 
     struct Options {
         var folder: String
@@ -38,7 +31,7 @@ enum WebCommand: Command {
     }
 
     static func parse(_ arguments: inout Arguments) throws -> Options {
-        let book = try arguments.option("--book")
+        let book = try arguments.value(.book)
         let input = try InputArguments.parse(&arguments)
         return Options(folder: try arguments.positionals("DIR")[0], book: book, input: input)
     }

@@ -1,0 +1,46 @@
+import FollowRender
+
+/// How fast and with which voice to speak: `--rate`/`--wpm`, `--voice`,
+/// `--bitrate` and the voice options, shared by render, batch and preview.
+struct SpeechArguments {
+    var rate: String?
+    var wpm: Int?
+    var voice: String?
+    var bitrate: Int
+    var voiceOptions: VoiceOptions
+
+    /// The options read here, in the order their help shows them.
+    static let options: [CLIOption] = [.rate, .wpm, .voice] + CLIOption.voiceOptions + [.bitrate]
+
+    static func parse(_ arguments: inout Arguments) throws -> SpeechArguments {
+        SpeechArguments(rate: try arguments.value(.rate), wpm: try arguments.integer(.wpm), voice: try arguments.value(.voice),
+                        bitrate: try arguments.integer(.bitrate) ?? RenderSettings.defaultBitrate,
+                        voiceOptions: try VoiceOptions.parse(&arguments))
+    }
+
+    /// Refuses `--rate` with `--wpm`.
+    func checkRate() throws(UsageError) {
+        if rate != nil, wpm != nil { throw UsageError.exclusive(.rate, .wpm) }
+    }
+
+    /// The render settings these options ask for, with the voice options applied.
+    func settings(format: AudioFormat?, includeNotes: Bool, input: InputOptions) throws -> RenderSettings {
+        // A variant whose stress lengths do not scale with the rate has presets of its own (VariantSpeeds).
+        let table = try SpeedTable.standard(forVoice: voice)
+        var settings: RenderSettings
+        if let wpm {
+            let oneX = table.wpm(forSpeed: 1)
+            settings = RenderSettings(rateName: "\(wpm)wpm", speed: Double(wpm) / Double(oneX), wpm: wpm, voice: voice,
+                                      format: format, bitrate: bitrate, includeNotes: includeNotes, input: input)
+        } else {
+            let name = rate ?? "1x"
+            guard let preset = table.preset(named: name) else {
+                throw UsageError.invalid(.rate, name, expected: "a speed from 0.5x to 4x such as 1x, 1.5x or 2x")
+            }
+            settings = RenderSettings(rateName: preset.name, speed: preset.speed, wpm: preset.wpm, voice: voice,
+                                      format: format, bitrate: bitrate, includeNotes: includeNotes, input: input)
+        }
+        voiceOptions.apply(to: &settings)
+        return settings
+    }
+}
