@@ -1,14 +1,14 @@
 /// Time stamps as the sync formats write them, from whole milliseconds so that
 /// every export agrees with the sidecar to the millisecond.
-enum CueTime {
+package enum CueTime {
     /// `hh:mm:ss.ttt` (WebVTT).
-    static func webVTT(_ time: Seconds) -> String { clock(time, separator: ".") }
+    package static func webVTT(_ time: Seconds) -> String { clock(time, separator: ".") }
 
     /// `hh:mm:ss,ttt` (SRT).
-    static func srt(_ time: Seconds) -> String { clock(time, separator: ",") }
+    package static func srt(_ time: Seconds) -> String { clock(time, separator: ",") }
 
     /// Seconds with three decimals, e.g. `12.345` (media fragments `t=`).
-    static func decimal(_ time: Seconds) -> String {
+    package static func decimal(_ time: Seconds) -> String {
         let milliseconds = max(0, time.milliseconds)
         return "\(milliseconds / 1000)." + padded(milliseconds % 1000, 3)
     }

@@ -19,14 +19,15 @@ public struct RenderedBook: Hashable, Sendable {
         self.folder = folder
     }
 
-    /// Loads `path`: a folder with `book.json`, or a sidecar file.
-    public static func load(_ path: String) throws(BookError) -> RenderedBook {
+    /// Loads `path`: a folder with `book.json`, or a sidecar file, each file
+    /// looked at through `access` before it is read (`OwnFile`).
+    public static func load(_ path: String, access: FileAccess = .foundation) throws(BookError) -> RenderedBook {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw BookError(.notFound, file: path, "no such file or folder")
         }
-        if isFolder.boolValue { return try loadFolder(path) }
-        let timing = try timing(at: path)
+        if isFolder.boolValue { return try loadFolder(path, access: access) }
+        let timing = try timing(at: path, access: access)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         return RenderedBook(manifest: nil, chapters: [timing], folder: folder)
     }
@@ -38,21 +39,21 @@ public struct RenderedBook: Hashable, Sendable {
 
     /// The `book.json` of a rendered folder, checked for its format and version;
     /// the one place that file is read.
-    public static func manifest(in folder: String) throws(BookError) -> BookManifest {
+    public static func manifest(in folder: String, access: FileAccess = .foundation) throws(BookError) -> BookManifest {
         let path = folder + "/" + OutputNaming.manifestFile
-        let manifest = try decode(BookManifest.self, from: path, limit: .manifest)
+        let manifest = try decode(BookManifest.self, from: path, limit: .manifest, access: access)
         try checkHeader(format: manifest.format, version: manifest.version, of: path, as: "book.json",
                         expected: BookManifest.formatName, current: BookManifest.currentVersion)
         if let problem = TimingValidation.problem(in: manifest) { throw BookError(.invalid, file: path, problem) }
         return manifest
     }
 
-    private static func loadFolder(_ folder: String) throws(BookError) -> RenderedBook {
-        let manifest = try manifest(in: folder)
+    private static func loadFolder(_ folder: String, access: FileAccess) throws(BookError) -> RenderedBook {
+        let manifest = try manifest(in: folder, access: access)
         var chapters: [ChapterTiming] = []
         for entry in manifest.chapters {
             let sidecar = folder + "/" + entry.timing
-            let timing = try timing(at: sidecar)
+            let timing = try timing(at: sidecar, access: access)
             guard timing.chapter.index == entry.index else {
                 throw BookError(.mismatch, file: sidecar, "is chapter \(timing.chapter.index), book.json says \(entry.index)")
             }
@@ -69,8 +70,8 @@ public struct RenderedBook: Hashable, Sendable {
     }
 
     /// The sidecar at `path`, checked for its format, version and soundness.
-    static func timing(at path: String) throws(BookError) -> ChapterTiming {
-        let timing = try decode(ChapterTiming.self, from: path, limit: .sidecar)
+    public static func timing(at path: String, access: FileAccess = .foundation) throws(BookError) -> ChapterTiming {
+        let timing = try decode(ChapterTiming.self, from: path, limit: .sidecar, access: access)
         try checkHeader(format: timing.format, version: timing.version, of: path, as: "timing sidecar",
                         expected: ChapterTiming.formatName, current: ChapterTiming.currentVersion)
         if let problem = TimingValidation.problem(in: timing) { throw BookError(.invalid, file: path, problem) }
@@ -89,8 +90,9 @@ public struct RenderedBook: Hashable, Sendable {
         }
     }
 
-    private static func decode<T: Decodable>(_ type: T.Type, from path: String, limit: OwnFile.Limit) throws(BookError) -> T {
-        let data = try OwnFile.read(path, limit: limit)
+    private static func decode<T: Decodable>(_ type: T.Type, from path: String, limit: OwnFile.Limit,
+                                             access: FileAccess) throws(BookError) -> T {
+        let data = try OwnFile.read(path, limit: limit, access: access)
         do {
             return try JSONCoding.decode(type, from: data)
         } catch let DecodingError.keyNotFound(key, context) {

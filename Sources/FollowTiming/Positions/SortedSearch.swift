@@ -1,7 +1,7 @@
 /// Binary search over ascending arrays, the O(log n) core of position lookups.
-enum SortedSearch {
+package enum SortedSearch {
     /// The index of the last element `<= value`, or nil when every element is greater.
-    static func lastIndex<T: Comparable>(in sorted: [T], atMost value: T) -> Int? {
+    package static func lastIndex<T: Comparable>(in sorted: [T], atMost value: T) -> Int? {
         var low = 0, high = sorted.count
         while low < high {
             let middle = (low + high) / 2

@@ -71,7 +71,7 @@ public enum DiffText {
     }
 
     /// The text on one line, shortened to `quoted` characters.
-    static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
         return "\"" + (flat.count > quoted ? flat.prefix(quoted - 1) + "…" : flat) + "\""
     }

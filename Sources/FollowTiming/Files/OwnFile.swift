@@ -20,6 +20,12 @@ public enum OwnFile {
         /// Peak memory of decoding, per byte of the file.
         public var expansion: Int
 
+        public init(what: String, ceiling: Int, expansion: Int) {
+            self.what = what
+            self.ceiling = ceiling
+            self.expansion = expansion
+        }
+
         /// `book.json`: 10,000 chapters (the most a book holds) take a few MB.
         public static let manifest = Limit(what: "book.json", ceiling: 64 << 20, expansion: 8)
         /// A timing sidecar: one chapter's text and about 45 bytes per word.
@@ -34,10 +40,15 @@ public enum OwnFile {
         }
     }
 
-    /// The contents of `path`, a regular file within `limit`.
-    public static func read(_ path: String, limit: Limit,
-                            available: UInt64? = JobsCap.systemAvailableBytes()) throws(BookError) -> Data {
-        let size = try RegularFile.size(of: path), most = limit.bytes(available: available)
+    /// The contents of `path`, a regular file within `limit` of the memory `access` reports.
+    public static func read(_ path: String, limit: Limit, access: FileAccess = .foundation) throws(BookError) -> Data {
+        try read(path, limit: limit, access: access, available: access.availableMemory())
+    }
+
+    /// The contents of `path`, a regular file within `limit` of `available` bytes of memory (nil: unknown).
+    public static func read(_ path: String, limit: Limit, access: FileAccess = .foundation,
+                            available: UInt64?) throws(BookError) -> Data {
+        let size = try access.regularFileSize(path), most = limit.bytes(available: available)
         guard size <= most else {
             throw BookError(.tooLarge, file: path, "\(megabytes(size)) is larger than a \(limit.what) this program reads "
                 + "(at most \(megabytes(most)) here)")

@@ -5,9 +5,9 @@
 /// trap in a lookup (`locate`, `diff`, the sync exports, the overlay EPUB).
 public enum TimingValidation {
     /// The longest audio a chapter or book may claim: 10,000 hours.
-    static let maximumSeconds = 36_000_000.0
+    package static let maximumSeconds = 36_000_000.0
     /// Slack for times rounded to the millisecond.
-    static let slack = 0.0015
+    package static let slack = 0.0015
 
     /// The first bad member of `timing` and what is wrong with it, e.g.
     /// `sentences[3].words[1].range: ends at 912, past the text (900 units)`;

@@ -1,7 +1,7 @@
 /// Escaping of text the writers put into XML, XHTML, SMIL and WebVTT, in one place.
-enum XMLEscaping {
+package enum XMLEscaping {
     /// How line breaks are written.
-    enum LineBreaks {
+    package enum LineBreaks {
         /// As they are (XML, XHTML, SMIL, WebVTT).
         case kept
         /// Line feeds as `<br>`, carriage returns as `&#13;` (the HTML parser would
@@ -14,7 +14,7 @@ enum XMLEscaping {
     /// Characters XML 1.0 does not allow (C0 controls other than tab, line feed
     /// and carriage return; U+FFFE, U+FFFF) become U+FFFD.
     /// With `lineBreaks: .html`, line feeds become `<br>`.
-    static func escaped(_ text: String, quotes: Bool = true, lineBreaks: LineBreaks = .kept) -> String {
+    package static func escaped(_ text: String, quotes: Bool = true, lineBreaks: LineBreaks = .kept) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -38,7 +38,7 @@ enum XMLEscaping {
     }
 
     /// An attribute value as the raw tokenizer reads it: `&amp;` back to `&`.
-    static func decodedAmpersands(_ value: String) -> String {
+    package static func decodedAmpersands(_ value: String) -> String {
         value.replacingOccurrences(of: "&amp;", with: "&")
     }
 }

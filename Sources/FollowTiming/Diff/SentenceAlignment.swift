@@ -6,9 +6,9 @@
 /// the common prefix and suffix (so identical texts cost O(n)). When the
 /// differing middle is too large for the quadratic table (`maximumCells`), it
 /// is reported as one change.
-enum SentenceAlignment {
+package enum SentenceAlignment {
     /// One step through both versions, in order.
-    enum Step: Hashable {
+    package enum Step: Hashable {
         /// Old sentence `old` has the same text as new sentence `new`.
         case match(old: Int, new: Int)
         /// These old sentences were replaced by these new ones (either may be empty).
@@ -16,9 +16,9 @@ enum SentenceAlignment {
     }
 
     /// Largest LCS table filled, in cells (4 bytes each).
-    static let maximumCells = 16_000_000
+    package static let maximumCells = 16_000_000
 
-    static func align(_ old: [String], _ new: [String]) -> [Step] {
+    package static func align(_ old: [String], _ new: [String]) -> [Step] {
         var prefix = 0
         while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
         var suffix = 0
