@@ -6,6 +6,7 @@ public enum DiffText {
     /// Characters of a sentence quoted before it is shortened with "…".
     public static let quoted = 60
 
+    /// The report as text: a block per differing chapter, then one summary line.
     public static func render(_ report: DiffReport) -> String {
         var lines: [String] = []
         for chapter in report.chapters { lines += self.chapter(chapter) }

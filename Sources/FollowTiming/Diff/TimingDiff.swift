@@ -8,10 +8,12 @@
 /// compared by time. A time differs when the whole milliseconds the sidecars
 /// store differ by more than the tolerance.
 public struct TimingDiff: Sendable {
+    /// Time differences up to this many milliseconds count as equal.
     public var toleranceMs: Int
 
     public init(toleranceMs: Int) { self.toleranceMs = toleranceMs }
 
+    /// What differs between `old` and `new`, chapter by chapter.
     public func compare(old: RenderedBook, new: RenderedBook) -> DiffReport {
         let pairs: [(ChapterTiming, ChapterTiming)]
         var added: [ChapterTiming.Chapter] = [], removed: [ChapterTiming.Chapter] = []

@@ -21,6 +21,7 @@ public struct GuidedNavigationExporter: Sendable {
         public var text: String
     }
 
+    /// Where `textref`s get their `#id`; nil: the chapter's href alone.
     public var fragmentID: FragmentID?
     /// The chapter's href in `textref`s when it is not the sidecar's (a book
     /// built from text, Markdown or PDF, linked into its generated EPUB).
@@ -29,6 +30,7 @@ public struct GuidedNavigationExporter: Sendable {
     /// Without a fragment id provider, every `textref` is the chapter's href.
     public init(fragmentID: FragmentID? = nil) { self.fragmentID = fragmentID }
 
+    /// The guided navigation document of one chapter: an object per sentence.
     public func document(_ timing: ChapterTiming) -> Document {
         let units = Array(timing.text.utf16)
         return Document(guided: timing.sentences.enumerated().map { index, sentence in

@@ -1,6 +1,7 @@
 /// A chapter's timing as SubRip (`.srt`): one numbered subtitle per sentence,
 /// timed in the sidecar's audio file (the single file for a version 2 sidecar).
 public enum SRTExporter {
+    /// The SubRip file of one chapter, as text.
     public static func document(_ timing: ChapterTiming) -> String {
         let units = Array(timing.text.utf16)
         var blocks: [String] = []

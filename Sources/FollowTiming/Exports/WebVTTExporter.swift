@@ -3,6 +3,7 @@
 /// support karaoke-style cue timestamps can highlight word by word. Times are
 /// in the sidecar's audio file (the single file for a version 2 sidecar).
 public enum WebVTTExporter {
+    /// The WebVTT file of one chapter, as text.
     public static func document(_ timing: ChapterTiming) -> String {
         let units = Array(timing.text.utf16)
         var output = "WEBVTT\n"

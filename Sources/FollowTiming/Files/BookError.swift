@@ -5,6 +5,9 @@
 /// sidecars) fails with the same error and its own kinds, and so does a
 /// position query on it (`PositionIndex`).
 ///
+/// It lives in FollowTiming because its readers and queries throw it; the kinds
+/// of reading a book (`notAnEPUB`, `drm`, `malformed` …) come only from the renderer.
+///
 /// Renders as one line, `file: line N: reason`.
 public struct BookError: Error, CustomStringConvertible {
     /// What a caller can tell apart.
@@ -63,6 +66,7 @@ public struct BookError: Error, CustomStringConvertible {
         case noAudiobook
     }
 
+    /// What went wrong, for callers to switch on (messages are for people).
     public var kind: Kind
     /// The file at fault, when one is.
     public var file: String?
@@ -81,6 +85,7 @@ public struct BookError: Error, CustomStringConvertible {
         self.cause = cause
     }
 
+    /// `file: line N: reason`, one line.
     public var description: String {
         [file, line.map { "line \($0)" }, reason].compactMap { $0 }.joined(separator: ": ")
     }

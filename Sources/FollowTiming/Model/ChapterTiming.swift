@@ -7,7 +7,9 @@
 /// chapter starts in it (`audio.start`); its times still count from that start.
 /// A sidecar is written in the lowest version that says what it holds.
 public struct ChapterTiming: Hashable, Sendable, Codable {
+    /// The `format` of every sidecar; a reader refuses any other.
     public static let formatName = "follow-render-timing"
+    /// The newest `version` this library reads and writes.
     public static let currentVersion = 2
 
     /// Identifies the chapter within its book.
@@ -49,12 +51,15 @@ public struct ChapterTiming: Hashable, Sendable, Codable {
     /// The time in `audio.file` of a time in this sidecar.
     public func fileTime(_ time: Seconds) -> Seconds { Seconds(time.value + (audio.start?.value ?? 0)) }
 
+    /// Always `formatName`.
     public var format: String
+    /// 1 or 2: see the type's comment.
     public var version: Int
     public var chapter: Chapter
     public var audio: Audio
     /// The narration text every range points into.
     public var text: String
+    /// Every sentence in text order; ranges do not overlap and times rise.
     public var sentences: [TimedSentence]
 
     public init(chapter: Chapter, audio: Audio, text: String, sentences: [TimedSentence]) {
@@ -72,6 +77,7 @@ public struct TimedSentence: Hashable, Sendable, Codable {
     public var range: TextRange
     public var begin: Seconds
     public var end: Seconds
+    /// The sentence's words in order, each inside the sentence's range and clip.
     public var words: [TimedWord]
 
     public init(range: TextRange, begin: Seconds, end: Seconds, words: [TimedWord]) {

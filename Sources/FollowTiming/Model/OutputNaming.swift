@@ -3,7 +3,9 @@ import Foundation
 /// File names in a rendered folder: `NNN-slug.EXT` and `NNN-slug.timing.json`,
 /// NNN being the 1-based spine position, so files sort in reading order.
 public enum OutputNaming {
+    /// The manifest of a rendered folder.
     public static let manifestFile = "book.json"
+    /// The playlist of the chapter files.
     public static let playlistFile = "book.m3u8"
 
     /// The shared stem of a chapter's files, e.g. `003-down-the-rabbit-hole`.
@@ -11,6 +13,7 @@ public enum OutputNaming {
         String(format: "%03d", index) + "-" + slug(title, fallback: "chapter")
     }
 
+    /// `NNN-slug.timing.json`, a chapter's sidecar.
     public static func timingFile(index: Int, title: String) -> String {
         stem(index: index, title: title) + ".timing.json"
     }

@@ -5,6 +5,7 @@ import Foundation
 /// Serialized as a JSON number rounded to the millisecond, always printed the
 /// same way, so sidecars are byte-for-byte reproducible.
 public struct Seconds: Hashable, Sendable, Comparable {
+    /// Seconds from the start of the audio the sidecar times.
     public var value: Double
 
     public init(_ value: Double) { self.value = value }

@@ -23,6 +23,7 @@ public struct ChapterPositions: Sendable {
         public var placement: Placement
     }
 
+    /// The sidecar indexed.
     public let timing: ChapterTiming
     /// The narration text as UTF-16 code units, for ranges and context.
     public let units: [UInt16]

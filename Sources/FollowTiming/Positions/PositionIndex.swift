@@ -17,6 +17,7 @@
 /// chapters (it does not change with the speech rate); `audioLocator`'s counts
 /// audio duration.
 public struct PositionIndex: Sendable {
+    /// The render the index answers for.
     public let book: RenderedBook
     private let chapters: [Int: ChapterPositions]
     private let unitsBefore: [Int: Int]

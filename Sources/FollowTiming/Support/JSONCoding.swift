@@ -3,6 +3,7 @@ import Foundation
 /// The one way follow-render writes and reads JSON: keys sorted, slashes
 /// unescaped, so the same value always gives the same bytes.
 public enum JSONCoding {
+    /// An encoder with sorted keys and unescaped slashes, indented when `pretty`.
     public static func encoder(pretty: Bool = false) -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty
@@ -18,6 +19,7 @@ public enum JSONCoding {
         return data
     }
 
+    /// Decodes `type` from `data` (any key order).
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         try JSONDecoder().decode(type, from: data)
     }
