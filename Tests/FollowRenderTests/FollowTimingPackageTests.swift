@@ -54,6 +54,22 @@ struct FollowTimingPackageTests {
         #expect(targets["FollowRender"]?.targetDependencies?.contains("FollowTiming") == true)
     }
 
+    @Test("an app's package that depends on the FollowTiming product builds FollowTiming alone, and reads the golden render with it")
+    func consumerPackage() throws {
+        let scratch = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let consumer = TestPaths.fixtures.appendingPathComponent("timing-consumer").path
+        let build = try CommandRun.run("/usr/bin/env", ["swift", "build", "--package-path", consumer, "--scratch-path", scratch])
+        try #require(build.status == 0, "the consumer package did not build: \(build.stderr)\(build.stdout)")
+        let compiled = Set(build.stdout.split(separator: "\n").compactMap { line -> String? in
+            guard let range = line.range(of: "] Compiling ") else { return nil }
+            return line[range.upperBound...].split(separator: " ").first.map(String.init)
+        })
+        #expect(compiled == ["FollowTiming", "TimingConsumer"], "compiled modules: \(compiled.sorted())")
+        let run = try CommandRun.run(scratch + "/debug/TimingConsumer", [TestPaths.fixtures.appendingPathComponent("golden").path])
+        #expect(run.status == 0 && run.stdout == "the t=2.883\n", "\(run.stdout)\(run.stderr)")
+    }
+
     @Test("FollowTiming's sources import Foundation and nothing else")
     func imports() throws {
         let root = TestPaths.packageRoot.appendingPathComponent("Sources/FollowTiming")
