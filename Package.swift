@@ -5,6 +5,7 @@ let package = Package(
     name: "follow-render",
     products: [
         .library(name: "FollowRender", targets: ["FollowRender"]),
+        .library(name: "FollowTiming", targets: ["FollowTiming"]),
         .executable(name: "follow-render", targets: ["FollowRenderCLI"]),
     ],
     targets: [
@@ -23,9 +24,12 @@ let package = Package(
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n"), .linkedLibrary("icudata")]
         ),
         .target(name: "CProcess"),
+        // The timing model, readers, position lookups, diff and sync exports for apps
+        // that play our output: Foundation only, so an iOS or macOS app can depend on it.
+        .target(name: "FollowTiming"),
         .target(
             name: "FollowRender",
-            dependencies: ["CEspeakNG", "CSndFile", "CLame", "CZip", "CLibXML2", "CICU", "CCmark", "CPoppler", "CFFmpeg", "CMeCab",
+            dependencies: ["FollowTiming", "CEspeakNG", "CSndFile", "CLame", "CZip", "CLibXML2", "CICU", "CCmark", "CPoppler", "CFFmpeg", "CMeCab",
                            "CProcess"],
             resources: [.process("Resources")]
         ),
@@ -36,6 +40,10 @@ let package = Package(
         .testTarget(
             name: "FollowRenderTests",
             dependencies: ["FollowRender"]
+        ),
+        .testTarget(
+            name: "FollowTimingTests",
+            dependencies: ["FollowTiming"]
         ),
     ]
 )

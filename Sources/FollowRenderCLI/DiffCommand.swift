@@ -41,7 +41,7 @@ enum DiffCommand: Command {
         var books: [RenderedBook] = []
         for path in paths {
             do {
-                books.append(try RenderedBook.load(path))
+                books.append(try RenderedBook.load(path, access: .system))
             } catch {
                 Console.error("follow-render: \(error.file ?? path): \(error.reason)")
                 return 2

@@ -47,7 +47,7 @@ for (const element of document.querySelectorAll("*")) {
   }
   if (element.tagName === "STYLE") bad.push("style element");
   if (element.tagName === "SCRIPT" && !(element.type === "application/json" && !element.src)
-      && !/\\/(player|library|reading|search)\\.js$/.test(element.src)) bad.push("script " + element.outerHTML.slice(0, 80));
+      && !/\\/(player|library|reading|search|follow-timing)\\.js$/.test(element.src)) bad.push("script " + element.outerHTML.slice(0, 80));
   if (["IFRAME", "OBJECT", "EMBED", "BASE", "FORM"].includes(element.tagName)) bad.push(element.tagName);
 }
 return {bad, pwned: window.__pwned === undefined ? null : String(window.__pwned)};

@@ -1,20 +1,5 @@
-/// The single-file formats `--audiobook` writes, chosen by the path's extension.
-public enum AudiobookFormat: String, Hashable, Sendable, Codable, CaseIterable {
-    /// AAC-LC in MP4 marked as an audiobook: QuickTime chapter track and Nero `chpl`.
-    case m4b
-    /// AAC-LC in MP4 with the same chapters, for players that ignore `.m4b`.
-    case m4a
-    /// One gapless LAME stream with an ID3v2.3 tag holding CHAP and CTOC frames.
-    case mp3
-    /// Ogg Opus with `CHAPTERxxx` Vorbis comments.
-    case opus
-
-    /// The format of `path`, from its extension; nil when it names none of these.
-    public init?(path: String) {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-        self.init(rawValue: path[path.index(after: dot)...].lowercased())
-    }
-
+/// How the renderer writes each single-file format.
+extension AudiobookFormat {
     /// Whether the file is an MP4 (M4B, M4A), whose chapters and tags go in the index at the end.
     var isMP4: Bool { self == .m4b || self == .m4a }
 

@@ -133,7 +133,7 @@ public struct AudiobookPackager: Sendable {
             let sidecar = folder + "/" + chapter.timing
             var timing: ChapterTiming
             do {
-                timing = try RenderedBook.timing(at: sidecar)
+                timing = try RenderedBook.timing(at: sidecar, access: .system)
             } catch {
                 throw RenderError(.unreadableInput, file: sidecar, error.reason, cause: error)
             }

@@ -70,7 +70,7 @@ public struct Cast: Hashable, Sendable, Codable {
     public static func read(path: String, warn: (Warning) -> Void) throws(FileFailure) -> Cast {
         let data: Data
         do {
-            data = try OwnFile.read(path, limit: OwnFile.Limit(what: "cast file", ceiling: maxBytes, expansion: 1), available: nil)
+            data = try OwnFile.read(path, limit: OwnFile.Limit(what: "cast file", ceiling: maxBytes, expansion: 1), access: .system, available: nil)
         } catch {
             throw FileFailure(file: path, reason: error.reason)
         }

@@ -50,3 +50,10 @@ struct FileKind: CustomStringConvertible, Hashable, Sendable {
         }
     }
 }
+
+extension FileAccess {
+    /// The renderer's look at its own files: `stat(2)`, which names a FIFO or a
+    /// device in its refusal, and the memory `JobsCap` finds, which caps what is read.
+    public static let system = FileAccess(regularFileSize: { path throws(BookError) in try RegularFile.size(of: path) },
+                                          availableMemory: { JobsCap.systemAvailableBytes() })
+}

@@ -15,7 +15,9 @@ enum WebAssets {
     /// The `<head>` both page templates start with (their `{{head}}`).
     static let headPartial = "player-head.html"
     /// Copied into the rendered folder as they are.
-    static let copied = ["player.css", "player.js", "library.js", "reading.css", "reading.js"]
+    /// `follow-timing.js` holds the timing rules the player uses; `follow-timing.mjs`
+    /// is the same code as an ES module for web apps.
+    static let copied = ["player.css", "follow-timing.js", "follow-timing.mjs", "player.js", "library.js", "reading.css", "reading.js"]
 
     private static let bundleName = "follow-render_FollowRender.resources"
 

@@ -7,11 +7,8 @@
 // for "\n". DOM strings are UTF-16 too, so every sidecar range maps to a DOM
 // Range, and the sentence and the word are painted with the CSS Custom
 // Highlight API: no element per word, so a long chapter stays light to load.
-// Positions follow docs/sidecar.md exactly (the rules of `follow-render locate`):
-//   time -> word: the last word whose begin <= time; in the pause before a
-//     sentence's first word but inside that sentence's clip, that first word.
-//   UTF-16 offset -> word: the last word whose location <= offset; its begin
-//     is the time to play from.
+// Positions follow docs/sidecar.md exactly (the rules of `follow-render locate`),
+// in follow-timing.js, which the page loads before this script.
 // A render without chapter audio (--format none) has every page play the
 // single-file audiobook: the sidecar's `audio.start` says where the chapter
 // starts in it, and the chapter ends at `start + duration`.
@@ -29,19 +26,9 @@
   const speedKey = "follow-render:speed";
   const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 
-  // Flat, sorted arrays over the sidecar's words: binary search needs nothing else.
-  const wordBegin = [], wordLocation = [], wordEnd = [], wordSentence = [];
-  const sentenceBegin = [], spoken = [];
-  timing.sentences.forEach((sentence, s) => {
-    sentenceBegin.push(sentence.begin);
-    if (sentence.words.length) spoken.push(s);
-    for (const word of sentence.words) {
-      wordBegin.push(word.begin);
-      wordLocation.push(word.range[0]);
-      wordEnd.push(word.range[0] + word.range[1]);
-      wordSentence.push(s);
-    }
-  });
+  // The sidecar indexed for lookups (follow-timing.js): flat, sorted arrays, binary searches.
+  const { wordBegin, wordLocation, wordEnd, wordSentence, sentenceBegin, spoken, wordAt, wordAtOffset } = FollowTiming.index(timing);
+  const lastAtMost = FollowTiming.lastAtMost;
 
   // The text nodes in order with the UTF-16 offset each starts at.
   const nodes = [], nodeStarts = [], nodeIndex = new Map();
@@ -62,33 +49,6 @@
     }
   }
   if (!matches) console.error("follow-render: the page's text does not match its timing data");
-
-  /** The index of the last element of `sorted` that is <= value, or -1. */
-  function lastAtMost(sorted, value) {
-    let low = 0, high = sorted.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (sorted[middle] <= value) low = middle + 1; else high = middle;
-    }
-    return low - 1;
-  }
-
-  /** The word spoken at `time` seconds (the rule of `locate --time`). */
-  function wordAt(time) {
-    if (!wordBegin.length) return -1;
-    const index = lastAtMost(wordBegin, time);
-    if (index < 0) return 0;
-    const next = index + 1;
-    if (next < wordBegin.length && wordSentence[next] !== wordSentence[index]
-        && time >= sentenceBegin[wordSentence[next]]) return next;
-    return index;
-  }
-
-  /** The word at a UTF-16 offset (the rule of `locate --offset`). */
-  function wordAtOffset(offset) {
-    if (!wordBegin.length) return -1;
-    return Math.max(0, lastAtMost(wordLocation, offset));
-  }
 
   /** Sets `range` to the text from UTF-16 `start` to `end`. */
   function place(range, start, end) {

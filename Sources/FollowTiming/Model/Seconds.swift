@@ -1,0 +1,31 @@
+import Foundation
+
+/// A time in the audio, in seconds, computed from sample counts.
+///
+/// Serialized as a JSON number rounded to the millisecond, always printed the
+/// same way, so sidecars are byte-for-byte reproducible.
+public struct Seconds: Hashable, Sendable, Comparable {
+    /// Seconds from the start of the audio the sidecar times.
+    public var value: Double
+
+    public init(_ value: Double) { self.value = value }
+
+    /// The time of sample `sample` at `sampleRate` samples per second.
+    public init(samples sample: Int, sampleRate: Int) { value = Double(sample) / Double(sampleRate) }
+
+    /// Whole milliseconds, rounded half away from zero.
+    public var milliseconds: Int { Int((value * 1000).rounded()) }
+
+    public static func < (lhs: Seconds, rhs: Seconds) -> Bool { lhs.value < rhs.value }
+}
+
+extension Seconds: Codable {
+    public init(from decoder: Decoder) throws {
+        value = try decoder.singleValueContainer().decode(Double.self)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(Decimal(milliseconds) / Decimal(1000))
+    }
+}
