@@ -73,7 +73,7 @@ enum RenderCommand: Command {
         let (jobs, jobsNote) = JobsCap().cap(options.job.jobs)
         options.job.jobs = jobs
         if let jobsNote, !options.quiet { Console.error("follow-render: note: \(jobsNote)") }
-        let printer = RenderPrinter(quiet: options.quiet, showsSummary: !options.job.isTemporary, book: options.job.bookPath)
+        let printer = RenderPrinter(quiet: options.quiet, showsSummary: !options.job.isTemporary)
         let summary: RenderSummary
         do {
             summary = try RenderJob(options: options.job).run(cancellation: printer.cancellation) { printer.handle($0) }
