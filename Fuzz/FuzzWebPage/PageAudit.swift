@@ -70,7 +70,7 @@ enum PageAudit {
     private static func script(_ tag: HTMLTokenizer.Tag) -> String? {
         let content = tag.content ?? ""
         if let source = tag.attribute("src") {
-            return ["player.js", "library.js", "reading.js"].contains(source) && content.isEmpty ? nil : "a script from \(source.prefix(60))"
+            return ["player.js", "library.js", "reading.js", "follow-timing.js"].contains(source) && content.isEmpty ? nil : "a script from \(source.prefix(60))"
         }
         guard tag.attribute("type") == "application/json", let id = tag.attribute("id"), ["fr-book", "fr-timing"].contains(id) else {
             return "an inline script"
