@@ -82,9 +82,9 @@ enum BatchCommand: Command {
             throw UsageError(error.description)
         }
         let settings = try shared.settings(format: format)
-        let batch = BatchOptions(settings: settings, selection: shared.chapters, jobs: shared.jobs, force: shared.force,
-                                 strict: shared.strict, sync: shared.sync, matter: shared.matter, web: shared.web,
-                                 epub: shared.epubRequest(granularity), audiobook: shared.single, tracks: tracks)
+        // Each book's path and folder are set as it runs (`BatchOptions.renderOptions`).
+        let batch = BatchOptions(shared.renderOptions(bookPath: "", folder: .path(root), settings: settings,
+                                                      granularity: granularity, tracks: tracks))
         return Options(list: list, root: root, batch: batch, task: task, report: report, dryRun: dryRun, quiet: shared.quiet)
     }
 

@@ -9,8 +9,8 @@ enum BatchSummary {
         switch event {
         case .started:
             return
-        case let .warning(entry, message):
-            Console.warning(file: entry.path, message)
+        case let .warning(entry, warning):
+            Console.warning(file: entry.path, warning.text)
         case let .finished(outcome, progress):
             let state = outcome.status == .ok
                 ? "\(clock(outcome.duration.value)) audio in \(String(format: "%.1f", outcome.renderSeconds.value)) s"

@@ -35,7 +35,7 @@ enum CastCommand: Command {
     }
 
     static func run(_ options: Options) throws -> Int32 {
-        let archive = try BookOpener.open(options.path, input: options.reading.input) { Console.warning(file: options.path, $0) }
+        let archive = try BookOpener.open(options.path, input: options.reading.input) { Console.warning($0) }
         let chapters = ChapterReader(archive: archive, options: options.reading.narration).read().chapters
         let speakers = SpeakerAttribution.census(of: chapters)
         print("# Speakers of \(TerminalText.line(archive.book.metadata.title)): NAME<TAB>VOICE<TAB>quotations. Use with --cast FILE.")

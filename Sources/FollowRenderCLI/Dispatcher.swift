@@ -23,6 +23,11 @@ enum Console {
     static func warning(file: String, _ message: String) {
         error("follow-render: warning: \(file): \(message)")
     }
+
+    /// A typed warning, as one line naming its own file.
+    static func warning(_ warning: RenderWarning) {
+        self.warning(file: warning.file, warning.text)
+    }
 }
 
 extension CommandLine {

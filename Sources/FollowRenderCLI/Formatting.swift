@@ -3,7 +3,7 @@ import Foundation
 
 /// Opens the book named on the command line, printing its warnings.
 func openBook(_ path: String, input: InputOptions = InputOptions()) throws -> EPUBArchive {
-    try BookOpener.open(path, input: input) { Console.warning(file: path, $0) }
+    try BookOpener.open(path, input: input) { Console.warning($0) }
 }
 
 /// Writes `value` to standard output as JSON.

@@ -45,7 +45,10 @@ enum InspectCommand: Command {
         if options.normalization { return try printNormalization(options) }
         let report = try BookOpener.inspect(options.path, options: reading.narration, input: reading.input,
                                             lexicons: reading.lexicons, normalize: reading.normalize,
-                                            note: { Console.error("follow-render: note: \($0)") }) { Console.warning(file: options.path, $0) }
+                                            note: { Console.error("follow-render: note: \($0)") }) { warning in
+            // A lexicon's fault is printed after the book's path, then the lexicon's.
+            Console.warning(file: options.path, warning.file == options.path ? warning.text : warning.description)
+        }
         if options.json {
             try printJSON(report)
         } else {
@@ -75,7 +78,7 @@ enum InspectCommand: Command {
 
     /// `--normalization`: the rules' counts and samples for the book.
     private static func printNormalization(_ options: Options) throws -> Int32 {
-        let warn = { (message: String) in Console.warning(file: options.path, message) }
+        let warn = { (warning: RenderWarning) in Console.warning(warning) }
         let archive = try BookOpener.open(options.path, input: options.reading.input, warn: warn)
         let chapters = try BookOpener.chapters(of: archive, path: options.path, options: options.reading.narration, warn: warn).chapters
         var report = NormalizationReport()

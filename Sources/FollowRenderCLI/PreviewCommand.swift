@@ -70,7 +70,7 @@ enum PreviewCommand: Command {
     static func run(_ options: Options) throws -> Int32 {
         let book = options.preview.bookPath
         let start = ContinuousClock.now
-        let result = try options.preview.write { Console.warning(file: book, $0) }
+        let result = try options.preview.write { Console.warning(file: book, $0.text) }
         let elapsed = ContinuousClock.now - start
         let took = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         Console.error(String(format: "follow-render: wrote %@: %.1f s of chapter %d (%@), voice %@, in %.2f s",

@@ -18,16 +18,11 @@ final class ProgressView {
     private let start = Date()
     private var sentences: [Int: Int] = [:]
     private var samples: [Int: Int] = [:]
-    /// The book's path, the `<file>` of warnings.
-    private let book: String
-    private let hrefs: [Int: String]
     private var finished = 0
     private var lastDraw = Date.distantPast
 
-    init(style: Style, book: String, chapters: [Chapter], sampleRate: Int) {
+    init(style: Style, chapters: [Chapter], sampleRate: Int) {
         self.style = style
-        self.book = book
-        hrefs = Dictionary(uniqueKeysWithValues: chapters.map { ($0.index, $0.href) })
         sentenceCounts = Dictionary(uniqueKeysWithValues: chapters.map { ($0.index, $0.sentences.count) })
         self.sampleRate = Double(sampleRate)
     }
@@ -59,10 +54,10 @@ final class ProgressView {
             case .lines: Console.error("follow-render: [\(finished)/\(chapterCount)] \(result.audio ?? result.timing) (\(clock(result.duration.value)) audio)")
             case .quiet: return
             }
-        case let .failed(index, reason):
+        case .failed:
             finished += 1
+            // The job reports the skip next, as a warning the printer prints.
             if style == .live { clearLine() }
-            Console.warning(file: book, "chapter \(index) (\(hrefs[index] ?? "?")): skipped: \(reason)")
         }
     }
 

@@ -21,7 +21,7 @@ enum PronunciationOptions {
     /// The book's spoken-form stage; lexicon faults are printed as warnings.
     static func pronouncer(_ archive: EPUBArchive, lexicons: [String], normalize: Bool = true) -> Pronouncer {
         Pronouncer(archive: archive, lexiconPaths: lexicons, normalize: normalize) { warning in
-            Console.warning(file: warning.file, warning.message)
+            Console.warning(RenderWarning(warning))
         }
     }
 }

@@ -56,6 +56,16 @@ struct RenderArguments {
         return settings
     }
 
+    /// The render options these arguments ask for, of the book at `bookPath`
+    /// into `folder`: the one place `render` and `batch` make them, so an
+    /// option added here reaches both.
+    func renderOptions(bookPath: String, folder: RenderOptions.Folder, settings: RenderSettings,
+                       granularity: OverlayGranularity, tracks: TracksStep.Request?) -> RenderOptions {
+        RenderOptions(bookPath: bookPath, settings: settings, folder: folder, selection: chapters, jobs: jobs,
+                      force: force, strict: strict, sync: sync, epub: epubRequest(granularity), matter: matter,
+                      web: web, audiobook: single, tracks: tracks)
+    }
+
     /// The single-file request of `--audiobook` and `--library`, nil when neither is given.
     var single: AudiobookStep.Request? {
         audiobook != nil || library != nil ? AudiobookStep.Request(path: audiobook, library: library) : nil

@@ -61,10 +61,7 @@ enum RenderCommand: Command {
         }
         let settings = try shared.settings(format: format)
         let folder: RenderOptions.Folder = out.map { .path($0) } ?? (shared.epub != nil || single != nil ? .temporary : .namedAfterBook)
-        let options = RenderOptions(bookPath: path, settings: settings, folder: folder, selection: shared.chapters, jobs: shared.jobs,
-                                    force: shared.force, strict: shared.strict, sync: shared.sync,
-                                    epub: shared.epubRequest(granularity), matter: shared.matter,
-                                    web: shared.web, audiobook: single, tracks: tracks)
+        let options = shared.renderOptions(bookPath: path, folder: folder, settings: settings, granularity: granularity, tracks: tracks)
         return Options(job: options, quiet: shared.quiet)
     }
 
@@ -73,7 +70,7 @@ enum RenderCommand: Command {
         let (jobs, jobsNote) = JobsCap().cap(options.job.jobs)
         options.job.jobs = jobs
         if let jobsNote, !options.quiet { Console.error("follow-render: note: \(jobsNote)") }
-        let printer = RenderPrinter(quiet: options.quiet, showsSummary: !options.job.isTemporary, book: options.job.bookPath)
+        let printer = RenderPrinter(quiet: options.quiet, showsSummary: !options.job.isTemporary)
         let summary: RenderSummary
         do {
             summary = try RenderJob(options: options.job).run(cancellation: printer.cancellation) { printer.handle($0) }

@@ -14,27 +14,24 @@ final class RenderPrinter: Sendable {
     let cancellation = RenderCancellation()
     private let quiet: Bool
     private let showsSummary: Bool
-    /// The book's path, the `<file>` of a skipped chapter's warning.
-    private let book: String
     private let state = Mutex(State())
 
     /// `showsSummary` is false when the folder is temporary: only the outputs are reported then.
-    init(quiet: Bool, showsSummary: Bool, book: String) {
+    init(quiet: Bool, showsSummary: Bool) {
         self.quiet = quiet
         self.showsSummary = showsSummary
-        self.book = book
     }
 
     func handle(_ event: RenderJobEvent) {
         switch event {
-        case let .warning(file, message):
-            Console.warning(file: file, message)
+        case let .warning(warning):
+            Console.warning(warning)
         case let .note(line):
             if !quiet { Console.error("follow-render: note: \(line)") }
         case let .prepared(chapters, sampleRate):
-            let (cancellation, style, book) = (cancellation, ProgressView.style(quiet: quiet), book)
+            let (cancellation, style) = (cancellation, ProgressView.style(quiet: quiet))
             state.withLock { state in
-                state.progress = ProgressView(style: style, book: book, chapters: chapters, sampleRate: sampleRate)
+                state.progress = ProgressView(style: style, chapters: chapters, sampleRate: sampleRate)
                 state.trap = SignalTrap { signal in cancellation.cancel(signal: signal) }
             }
         case let .chapter(event):

@@ -12,7 +12,7 @@ struct VoiceOptions {
         var options = VoiceOptions()
         options.dialogueVoice = try arguments.value(.dialogueVoice)
         if let path = try arguments.value(.cast) {
-            options.cast = try Cast.read(path: path) { Console.warning(file: path, $0.description) }
+            options.cast = try Cast.read(path: path) { Console.warning(RenderWarning($0, file: path)) }
         }
         options.parameters.pitch = try arguments.integer(.pitch)
         options.parameters.intonation = try arguments.integer(.intonation)

@@ -4,6 +4,27 @@ import Testing
 
 @Suite("Batch planning: lists, slugs, tasks and the partition")
 struct BatchPlanTests {
+    @Test("a batch book is rendered with the single render's options, only its path, folder and output names set")
+    func renderOptionsDerived() throws {
+        var settings = RenderSettings(rateName: "4x", speed: 4, wpm: 708, voice: "en+m1")
+        settings.lexicons = ["/lexicons/names.tsv"]
+        let template = RenderOptions(bookPath: "", settings: settings, folder: .path("/root"),
+                                     selection: try #require(ChapterSelection("2-3")), jobs: 3, force: true, strict: true,
+                                     sync: [.vtt], epub: .init(path: "read-aloud.epub", granularity: .word), matter: .body,
+                                     web: true, audiobook: .init(path: "book.m4b", library: "/library"),
+                                     tracks: .init(folder: "tracks", depth: 2), workerExecutable: "/bin/worker")
+        let book = BatchOptions(template).renderOptions(bookPath: "/books/a.epub", folder: "/root/a")
+        #expect(book.bookPath == "/books/a.epub")
+        #expect(book.folder == .path("/root/a"))
+        #expect(book.epub == .init(path: "/root/a/read-aloud.epub", granularity: .word))
+        #expect(book.audiobook?.path == "/root/a/book.m4b" && book.audiobook?.library == "/library")
+        #expect(book.tracks?.folder == "/root/a/tracks" && book.tracks?.depth == 2)
+        #expect(book.settings == settings && book.selection == template.selection && book.jobs == 3)
+        #expect(book.force && book.strict && book.web && book.sync == [.vtt] && book.matter == .body)
+        #expect(book.workerExecutable == "/bin/worker")
+        #expect(BatchOptions(RenderOptions(bookPath: "", settings: settings, jobs: 0)).jobs == 1)
+    }
+
     @Test("slugs come from file names, and colliding names get a hash of their path")
     func slugs() {
         let slugs = BookSlug.make(["/a/Moby Dick.epub", "/b/moby-dick.epub", "/c/Été 1925.epub", "/d/.epub", "/e/x"])

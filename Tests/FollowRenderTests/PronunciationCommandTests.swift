@@ -66,9 +66,12 @@ struct PronunciationCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/a"), "nothing is written")
         let archive = try EPUBArchive(path: book)
         let chapters = ChapterReader(archive: archive).read().chapters
+        var warnings: [RenderWarning] = []
+        try PronunciationStage.prepare(archive: archive, bookPath: book, chapters: chapters, checked: chapters,
+                                       lexicons: [missing], voice: nil) { warnings.append($0) }
+        #expect(warnings.map(\.kind) == [.pronunciation(.missing)])
         do {
-            try PronunciationStage.prepare(archive: archive, bookPath: book, chapters: chapters, checked: chapters,
-                                               lexicons: [missing], voice: nil, strict: true) { _, _ in }
+            try StrictPolicy(strict: true, book: book).check(warnings)
             Issue.record("--strict let a missing lexicon through")
         } catch {
             #expect((error.cause as? RenderError)?.kind == .strict)

@@ -10,27 +10,20 @@ struct BatchBook {
     let folder: String
     let budget: WorkerBudget
 
-    /// Renders the book; `warn` gets each warning line as it is found.
-    func run(cancellation: RenderCancellation, warn: @escaping @Sendable (String) -> Void) throws(RenderInterrupted) -> BookOutcome {
+    /// Renders the book; `warn` gets each warning as it is found (a chapter
+    /// skipped because the batch is being interrupted is not one).
+    func run(cancellation: RenderCancellation, warn: @escaping @Sendable (RenderWarning) -> Void) throws(RenderInterrupted) -> BookOutcome {
         let started = Date()
         let warnings = Locked<[String]>([])
-        let note = { @Sendable (message: String) in
-            warnings.update { $0.append(message) }
-            warn(message)
-        }
         var job = options.renderOptions(bookPath: entry.path, folder: folder)
         job.workerBudget = budget
         let summary: RenderSummary
         do {
             summary = try RenderJob(options: job).run(cancellation: cancellation) { event in
-                switch event {
-                case let .warning(_, message):
-                    note(message)
-                case let .chapter(.failed(index, reason)) where cancellation.cancelledBy == nil:
-                    note("chapter \(index): skipped: \(reason)")
-                default:
-                    return
-                }
+                guard case let .warning(warning) = event,
+                      warning.kind != .skippedChapter || cancellation.cancelledBy == nil else { return }
+                warnings.update { $0.append(warning.text) }
+                warn(warning)
             }
         } catch let interrupted as RenderInterrupted {
             throw interrupted

@@ -37,7 +37,7 @@ public struct BatchJob: Sendable {
     }
 
     /// The folders the batch writes: the output root and the library, never read as books.
-    private var outputFolders: [String] { [root] + [options.audiobook?.library].compactMap { $0 } }
+    private var outputFolders: [String] { [root] + [options.render.audiobook?.library].compactMap { $0 } }
 
     /// Every book of the list, estimated and partitioned (each book is opened to estimate it).
     public func plan() throws -> BatchPlan {

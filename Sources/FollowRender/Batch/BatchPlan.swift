@@ -77,9 +77,9 @@ public struct BatchPlan: Sendable {
     }
 
     private static func estimate(_ path: String, options: BatchOptions) -> Double {
-        guard let archive = try? BookSource.open(path: path, options: options.settings.input) else { return 0 }
+        guard let archive = try? BookSource.open(path: path, options: options.render.settings.input) else { return 0 }
         let chapters = ChapterReader(archive: archive, options: options.narrationOptions).read().chapters
-        return chapters.filter { options.selection?.contains($0.index) ?? true }
-            .reduce(0) { $0 + $1.estimatedSeconds(wordsPerMinute: options.settings.wpm) }
+        return chapters.filter { options.render.selection?.contains($0.index) ?? true }
+            .reduce(0) { $0 + $1.estimatedSeconds(wordsPerMinute: options.render.settings.wpm) }
     }
 }

@@ -4,8 +4,8 @@ import Foundation
 public enum BatchEvent: Sendable {
     /// A book started rendering.
     case started(BatchPlan.Entry)
-    /// A warning line about a book.
-    case warning(BatchPlan.Entry, String)
+    /// A warning about a book (printed naming the book's path).
+    case warning(BatchPlan.Entry, RenderWarning)
     /// A book finished (or failed); `progress` is the batch's state after it.
     case finished(BookOutcome, BatchProgress)
 }

@@ -17,7 +17,7 @@ public struct MediaOverlayStep: RenderOutputStep {
         } catch {
             throw FileFailure(file: epub.path, error: error)
         }
-        for warning in summary.warnings { context.warn(warning) }
+        for warning in summary.warnings { context.warn(.overlay, warning) }
         context.wrote(epub.path, summary: "Media overlays: \(summary.chapters.count) chapter\(summary.chapters.count == 1 ? "" : "s"), "
             + "\(summary.fragments) \(epub.granularity.rawValue) fragments")
         context.guidedNavigation = summary.guidedNavigation

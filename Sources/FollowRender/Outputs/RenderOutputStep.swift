@@ -54,8 +54,9 @@ public final class RenderOutputContext {
     func forgetRenderedBook() { loaded = nil }
 
     /// Reports a recoverable fault of the book, as one warning line naming it.
-    public func warn(_ message: String) {
-        emit(.warning(file: options.bookPath, message: message))
+    /// Output steps only leave things out of what they write: a `notice`.
+    public func warn(_ kind: RenderWarning.Kind, _ message: String) {
+        emit(.warning(RenderWarning(kind, severity: .notice, file: options.bookPath, message: message)))
     }
 
     /// Reports a written output: one summary line and its path.

@@ -12,7 +12,7 @@ public struct WebPlayerStep: RenderOutputStep {
         } catch {
             throw FileFailure(file: error.file ?? context.folder, reason: error.reason, cause: error)
         }
-        if let warning = summary.pausesWarning(bookKnown: true) { context.warn(warning) }
+        if let warning = summary.pausesWarning(bookKnown: true) { context.warn(.pauses, warning) }
         context.wrote(context.folder + "/index.html", summary: "Web player: \(summary.pages.count) pages")
     }
 }

@@ -1,33 +1,31 @@
 /// Opens a book and reads its chapters for the commands that take a book:
-/// each warning goes to a sink (named by the book's path), `--strict` turns the
-/// first one into a failure, and a refusal becomes a `FileFailure` naming the file.
+/// each warning goes to a sink as a `RenderWarning` naming the book, and a
+/// refusal becomes a `FileFailure` naming the file. (`--strict` is decided by
+/// the caller, `StrictPolicy`, from the warnings it was given.)
 public enum BookOpener {
     /// Opens the book at `path` (an EPUB, or a text, Markdown or PDF file read
     /// with `input`, see `BookSource`), passing each of its warnings to `warn`.
-    public static func open(_ path: String, input: InputOptions = InputOptions(), strict: Bool = false,
-                            warn: (String) -> Void) throws(FileFailure) -> EPUBArchive {
+    public static func open(_ path: String, input: InputOptions = InputOptions(),
+                            warn: (RenderWarning) -> Void) throws(FileFailure) -> EPUBArchive {
         let archive: EPUBArchive
         do {
             archive = try BookSource.open(path: path, options: input)
         } catch {
             throw FileFailure(file: path, error: error)
         }
-        for warning in archive.warnings { warn(warning.message) }
-        if strict, let first = archive.warnings.first {
-            throw FileFailure(file: path, error: RenderError(.strict, "refused with --strict: \(first.message)"))
-        }
+        for warning in archive.warnings { warn(RenderWarning(warning, book: path)) }
         return archive
     }
 
-    /// The narrated chapters of a book, passing a warning for each one that is skipped to `warn`.
-    public static func chapters(of archive: EPUBArchive, path: String, options: NarrationOptions, strict: Bool = false,
-                                warn: (String) -> Void) throws(FileFailure) -> (chapters: [Chapter], unreadable: [UnreadableChapter]) {
+    /// The narrated chapters of a book, passing a warning for each one that is
+    /// skipped (a `fault`) and for each fault of the table of contents found
+    /// placing its entries (a `notice`: the entry is dropped or placed at its
+    /// document's start) to `warn`.
+    public static func chapters(of archive: EPUBArchive, path: String, options: NarrationOptions,
+                                warn: (RenderWarning) -> Void) throws(FileFailure) -> (chapters: [Chapter], unreadable: [UnreadableChapter]) {
         let result = ChapterReader(archive: archive, options: options).read()
-        for failure in result.unreadable { warn(failure.warning.message) }
-        for warning in result.warnings { warn(warning.message) }
-        if strict, let first = result.unreadable.first {
-            throw FileFailure(file: path, error: RenderError(.strict, "refused with --strict: \(first.warning.message)"))
-        }
+        for failure in result.unreadable { warn(RenderWarning(failure, book: path)) }
+        for warning in result.warnings { warn(RenderWarning(warning, book: path, severity: .notice)) }
         guard !result.chapters.isEmpty else { throw nothingToRead(path: path, unreadable: result.unreadable) }
         return (result.chapters, result.unreadable)
     }
@@ -49,7 +47,7 @@ public enum BookOpener {
     /// the coverage check.
     public static func inspect(_ path: String, options: NarrationOptions, input: InputOptions = InputOptions(),
                                lexicons: [String] = [], normalize: Bool = true, note: (String) -> Void = { _ in },
-                               warn: (String) -> Void) throws -> BookInspection {
+                               warn: (RenderWarning) -> Void) throws -> BookInspection {
         let archive = try open(path, input: input, warn: warn)
         let reader = ChapterReader(archive: archive, options: options)
         let oneX = try SpeedTable.standard().wpm(forSpeed: 1)
@@ -72,13 +70,13 @@ public enum BookOpener {
                 rows.append(BookInspection.Chapter(chapter: chapter, sentences: sentences, words: words, wordsPerMinute: oneX))
             } catch {
                 let failure = UnreadableChapter(item: item, failure: error)
-                warn(failure.warning.message)
+                warn(RenderWarning(failure, book: path))
                 unreadable.append(failure)
             }
         }
         guard !rows.isEmpty else { throw nothingToRead(path: path, unreadable: unreadable) }
         try PronunciationStage.prepare(archive: archive, bookPath: path, chapters: [], checked: checked,
-                                           lexicons: lexicons, normalize: normalize, voice: nil, note: note) { file, message in warn(file == path ? message : "\(file): \(message)") }
+                                           lexicons: lexicons, normalize: normalize, voice: nil, note: note, warn: warn)
         var report = BookInspection(book: archive.book, rows: rows)
         report.input = archive.input
         return report

@@ -38,17 +38,25 @@ public struct RenderJob: Sendable {
         let path = options.bookPath
         RenderTrace.mark("job-start", path)
         defer { RenderTrace.mark("job-end", path) }
-        let warn: (String) -> Void = { onEvent(.warning(file: path, message: $0)) }
+        // Every warning is reported as it is found and kept; `--strict` is decided
+        // from them by one policy after each stage, so a refused book stops early.
+        let reported = Locked<[RenderWarning]>([])
+        let warn: @Sendable (RenderWarning) -> Void = { warning in
+            reported.update { $0.append(warning) }
+            onEvent(.warning(warning))
+        }
+        let policy = StrictPolicy(strict: options.strict, book: path)
         try checkOutputPaths()
-        let archive = try BookOpener.open(path, input: options.settings.input, strict: options.strict, warn: warn)
+        let archive = try BookOpener.open(path, input: options.settings.input, warn: warn)
+        try policy.check(reported.value)
         if let cover = archive.book.metadata.coverPath, let size = archive.size(of: cover),
            let warning = AudioTags.coverWarning(size: size, audiobook: options.audiobook != nil) {
-            warn(warning.message)
+            warn(RenderWarning(warning, book: path, severity: .notice))
         }
         var narration = options.settings.narrationOptions
         narration.matter = options.matter
-        let (chapters, unreadable) = try BookOpener.chapters(of: archive, path: path, options: narration,
-                                                             strict: options.strict, warn: warn)
+        let (chapters, unreadable) = try BookOpener.chapters(of: archive, path: path, options: narration, warn: warn)
+        try policy.check(reported.value)
         if let chosen = options.selection, !chapters.contains(where: { chosen.contains($0.index) }) {
             throw FileFailure(file: path, reason: "--chapters selects no narrated chapter (see 'follow-render inspect')")
         }
@@ -56,9 +64,9 @@ public struct RenderJob: Sendable {
         try PronunciationStage.prepare(
             archive: archive, bookPath: path, chapters: chapters,
             checked: chapters.filter { options.selection?.contains($0.index) ?? true },
-            lexicons: options.settings.lexicons, normalize: options.settings.normalize, voice: options.settings.voice,
-            strict: options.strict
-        ) { line in onEvent(.note(line)) } warn: { file, message in onEvent(.warning(file: file, message: message)) }
+            lexicons: options.settings.lexicons, normalize: options.settings.normalize, voice: options.settings.voice
+        ) { line in onEvent(.note(line)) } warn: { warn($0) }
+        try policy.check(reported.value)
         let folder = try outputFolder()
         defer { if options.isTemporary { try? FileManager.default.removeItem(atPath: folder) } }
         var renderer = BookRenderer(bookPath: path, archive: archive, chapters: chapters, unreadable: unreadable,
@@ -85,6 +93,10 @@ public struct RenderJob: Sendable {
                     unvoiced.update { known in known += result.unvoicedLanguages.filter { !known.contains($0) } }
                 }
                 onEvent(.chapter(event))
+                if case let .failed(index, reason) = event {
+                    let href = chapters.first { $0.index == index }?.href ?? "?"
+                    warn(.skipped(chapter: index, href: href, reason: reason, book: path))
+                }
             }
         } catch let interrupted as RenderInterrupted {
             throw interrupted
@@ -98,12 +110,13 @@ public struct RenderJob: Sendable {
         onEvent(.rendered(summary, elapsed: Date().timeIntervalSince(started)))
         if !unvoiced.value.isEmpty {
             let languages = unvoiced.value.map { "'\($0)'" }.joined(separator: ", ")
-            onEvent(.warning(file: path, message: "no installed eSpeak NG voice speaks \(languages); read with voice '\(summary.manifest.voice)'"))
+            warn(RenderWarning(.unvoicedLanguage, severity: .notice, file: path,
+                               message: "no installed eSpeak NG voice speaks \(languages); read with voice '\(summary.manifest.voice)'"))
         }
-        if options.strict, let first = summary.manifest.skipped.first {
-            let reason = "refused with --strict: chapter \(first.index) (\(first.href)) was skipped: \(first.reason)"
-            throw FileFailure(file: path, error: RenderError(.strict, reason))
-        }
+        // The chapters skipped, in spine order, as `book.json` records them.
+        try policy.check(summary.manifest.skipped.map {
+            RenderWarning.skipped(chapter: $0.index, href: $0.href, reason: $0.reason, book: path)
+        })
         let context = RenderOutputContext(options: options, archive: archive, chapters: chapters, summary: summary,
                                           cancellation: cancellation, emit: onEvent)
         for step in outputSteps { try step.write(context) }

@@ -2,8 +2,9 @@
 /// `prepared` once the book is read, chapter progress, `rendered` when every
 /// chapter is done, then one `wrote` per output step that wrote a file.
 public enum RenderJobEvent: Sendable {
-    /// A recoverable fault, to print as one warning line naming `file`.
-    case warning(file: String, message: String)
+    /// A recoverable fault, to print as one warning line naming its file.
+    /// (`--strict` is already decided by the job: a warning never fails here.)
+    case warning(RenderWarning)
     /// A choice the user should know of, to print as one `note:` line (a
     /// language read by a voice chosen for its script).
     case note(String)

@@ -56,7 +56,7 @@ public struct NarrationPreview {
 
     /// Writes the preview; warnings about the book go to `warn`. The file is
     /// written under a temporary name and renamed when complete.
-    public func write(warn: (String) -> Void) throws -> Result {
+    public func write(warn: (RenderWarning) -> Void) throws -> Result {
         guard let format = Self.format(of: output) else {
             throw FileFailure(file: output, reason: "the preview is written as .mp3, .wav, .flac or .ogg, not '\(URL(fileURLWithPath: output).pathExtension)'")
         }
@@ -65,7 +65,9 @@ public struct NarrationPreview {
         } catch {
             throw FileFailure(file: error.file, reason: error.reason, cause: error)
         }
-        let archive = try BookOpener.open(bookPath, input: settings.input, strict: strict, warn: warn)
+        var warnings: [RenderWarning] = []
+        let archive = try BookOpener.open(bookPath, input: settings.input) { warnings.append($0); warn($0) }
+        try StrictPolicy(strict: strict, book: bookPath).check(warnings)
         var chapter = try previewChapter(of: archive)
         let engine = try SpeechEngine.shared()
         // Words a preview can hold, generously: eSpeak's 1x is about 175 words a minute.
