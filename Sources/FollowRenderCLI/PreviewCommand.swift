@@ -58,9 +58,8 @@ enum PreviewCommand: Command {
             seconds = value
         }
         try speech.checkRate()
-        var settings = try speech.settings(format: .mp3, includeNotes: reading.narration.includeNotes, input: reading.input)
-        settings.lexicons = reading.lexicons
-        settings.normalize = reading.normalize
+        let settings = try speech.settings(format: .mp3, includeNotes: reading.narration.includeNotes, input: reading.input,
+                                           lexicons: reading.lexicons, normalize: reading.normalize)
         var preview = NarrationPreview(bookPath: path, settings: settings, chapter: chapter, seconds: seconds, output: out,
                                        strict: strict)
         preview.matter = reading.narration.matter

@@ -50,10 +50,7 @@ struct RenderArguments {
 
     /// The render settings asked for, with lexicons and normalization.
     func settings(format: AudioFormat?) throws -> RenderSettings {
-        var settings = try speech.settings(format: format, includeNotes: includeNotes, input: input)
-        settings.lexicons = lexicons
-        settings.normalize = normalize
-        return settings
+        try speech.settings(format: format, includeNotes: includeNotes, input: input, lexicons: lexicons, normalize: normalize)
     }
 
     /// The render options these arguments ask for, of the book at `bookPath`

@@ -23,8 +23,11 @@ struct SpeechArguments {
         if rate != nil, wpm != nil { throw UsageError.exclusive(.rate, .wpm) }
     }
 
-    /// The render settings these options ask for, with the voice options applied.
-    func settings(format: AudioFormat?, includeNotes: Bool, input: InputOptions) throws -> RenderSettings {
+    /// The render settings these options ask for, with the voice options applied, and
+    /// the book-reading options every command that speaks takes (render, batch,
+    /// preview): notes, input options, lexicons and normalization.
+    func settings(format: AudioFormat?, includeNotes: Bool, input: InputOptions, lexicons: [String],
+                  normalize: Bool) throws -> RenderSettings {
         // A variant whose stress lengths do not scale with the rate has presets of its own (VariantSpeeds).
         let table = try SpeedTable.standard(forVoice: voice)
         var settings: RenderSettings
@@ -41,6 +44,8 @@ struct SpeechArguments {
                                       format: format, bitrate: bitrate, includeNotes: includeNotes, input: input)
         }
         voiceOptions.apply(to: &settings)
+        settings.lexicons = lexicons
+        settings.normalize = normalize
         return settings
     }
 }
