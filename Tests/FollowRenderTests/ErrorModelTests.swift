@@ -71,7 +71,7 @@ struct ErrorModelTests {
             }
             return error
         }
-        func manifestText(_ edit: (String) -> String) -> () throws -> Void {
+        func manifestText(_ edit: @escaping (String) -> String) -> () throws -> Void {
             { try edit(goldenManifest).write(toFile: manifest, atomically: true, encoding: .utf8) }
         }
 
