@@ -43,8 +43,8 @@ public struct RenderInterrupted: CausedError, Sendable {
     /// Chapters whose files are complete in the folder.
     public var kept: Int
 
-    /// A stop asked for by a signal, not a failure: no error lies below it.
-    public var cause: (any Error)? { nil }
+    /// The error the stop cut short (an output's `RenderError(.interrupted)`), when one did.
+    public var cause: (any Error)? = nil
 
     public var description: String {
         "interrupted: kept \(kept) finished chapter\(kept == 1 ? "" : "s") in \(folder); run the same command again to resume"
