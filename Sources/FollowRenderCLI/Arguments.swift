@@ -1,3 +1,5 @@
+import FollowRender
+
 /// The words after a command name, consumed option by option.
 ///
 /// Options take `--name value` or `--name=value`; anything left over that looks
@@ -97,10 +99,15 @@ struct Arguments {
 ///
 /// The common shapes take the option's declaration, so its name comes from
 /// the table (`CLIOption`), never from a string typed into a message.
-struct UsageError: Error, CustomStringConvertible {
+struct UsageError: CausedError {
     let description: String
+    /// The library's error behind this one (a `SettingError`), when the library found the fault.
+    let cause: (any Error)?
 
-    init(_ description: String) { self.description = description }
+    init(_ description: String, cause: (any Error)? = nil) {
+        self.description = description
+        self.cause = cause
+    }
 
     /// `--format takes mp3, wav, flac or ogg, not 'aiff'`.
     static func invalid(_ option: CLIOption, _ value: String, expected: String) -> UsageError {

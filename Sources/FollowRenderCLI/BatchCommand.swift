@@ -79,7 +79,7 @@ enum BatchCommand: Command {
         do {
             task = try BatchTask.resolve(index: taskIndex, count: taskCount, environment: ProcessInfo.processInfo.environment)
         } catch {
-            throw UsageError(error.description)
+            throw UsageError(error.description, cause: error)
         }
         let settings = try shared.settings(format: format)
         // Each book's path and folder are set as it runs (`BatchOptions.renderOptions`).

@@ -55,7 +55,7 @@ enum DiffCommand: Command {
             try printJSON(report)
         } else {
             Console.output("follow-render diff: \(paths[0]) -> \(paths[1])")
-            for line in DiffText.render(report).split(separator: "\n", omittingEmptySubsequences: false) { Console.output(String(line)) }
+            for line in DiffText.render(report, fullList: CLIOption.json.name).split(separator: "\n", omittingEmptySubsequences: false) { Console.output(String(line)) }
         }
         return report.equal ? 0 : 1
     }

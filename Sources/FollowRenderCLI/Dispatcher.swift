@@ -41,6 +41,7 @@ extension CommandLine {
 
     /// Runs the command named by the first argument and returns the exit status.
     static func run(commands: [any Command.Type]) -> Int32 {
+        CLIOption.installSettingNames()
         let words = Array(arguments.dropFirst())
         if words == [CLIOption.version.name] || words == CLIOption.version.short.map({ [$0] }) {
             ToolVersions.current().lines.forEach { print($0) }

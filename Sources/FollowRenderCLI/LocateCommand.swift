@@ -64,7 +64,10 @@ enum LocateCommand: Command {
             } else {
                 throw UsageError("give --time CHAPTER:SECONDS or --offset CHAPTER:UTF16")
             }
-        } catch let error as BookError {
+        } catch let error as PositionError where error.kind == .noAudiobook {
+            // The library names no option; the command says how to ask instead.
+            throw FileFailure(file: path, reason: "\(error.reason) (render with --audiobook); give CHAPTER:SECONDS", cause: error)
+        } catch let error as PositionError {
             throw FileFailure(file: path, error: error)
         }
         try printJSON(position)

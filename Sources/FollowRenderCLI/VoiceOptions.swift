@@ -20,7 +20,7 @@ struct VoiceOptions {
             do {
                 options.pauses = try PauseSettings.parse(text)
             } catch {
-                throw UsageError(error.description)
+                throw UsageError(error.description, cause: error)
             }
         }
         return options

@@ -42,8 +42,8 @@ struct BatchPlanTests {
         #expect(try BatchTask.resolve(index: nil, count: nil, environment: slurm) == BatchTask(index: 2, count: 4))
         #expect(try BatchTask.resolve(index: 1, count: 2, environment: slurm) == BatchTask(index: 1, count: 2))
         #expect(try BatchTask.resolve(index: nil, count: nil, environment: [:]) == BatchTask(index: 0, count: 1))
-        let outside = #expect(throws: RenderError.self) { try BatchTask.resolve(index: 3, count: 3, environment: [:]) }
-        #expect(outside?.kind == .badOption)
+        let outside = #expect(throws: SettingError.self) { try BatchTask.resolve(index: 3, count: 3, environment: [:]) }
+        #expect(outside?.setting == .taskIndex)
     }
 
     @Test("the partition gives every book to exactly one task, balanced by estimated duration, the same every time")

@@ -32,13 +32,13 @@ struct ErrorKindsTests {
     func renderedBookKinds() throws {
         let folder = try TestPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect((#expect(throws: BookError.self) { try RenderedBook.load(folder + "/nothing") })?.kind == .notFound)
+        #expect((#expect(throws: OwnFileError.self) { try RenderedBook.load(folder + "/nothing") })?.kind == .notFound)
         try Data("not json".utf8).write(to: URL(fileURLWithPath: folder + "/book.json"))
-        #expect((#expect(throws: BookError.self) { try RenderedBook.load(folder) })?.kind == .notJSON)
+        #expect((#expect(throws: OwnFileError.self) { try RenderedBook.load(folder) })?.kind == .notJSON)
         let golden = try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("golden/book.json"))
         let newer = String(decoding: golden, as: UTF8.self).replacingOccurrences(of: #""version" : 3"#, with: #""version" : 99"#)
         try Data(newer.utf8).write(to: URL(fileURLWithPath: folder + "/book.json"))
-        #expect((#expect(throws: BookError.self) { try RenderedBook.load(folder) })?.kind == .newerVersion)
+        #expect((#expect(throws: OwnFileError.self) { try RenderedBook.load(folder) })?.kind == .newerVersion)
     }
 
     @Test("a voice that is not installed stops a render job before anything is written, as a speech error")
@@ -63,8 +63,8 @@ struct ErrorKindsTests {
         let list = #expect(throws: RenderError.self) { try BookList.read(folder + "/no-list.txt") }
         #expect(list?.kind == .unreadableInput)
         #expect(list?.description == folder + "/no-list.txt: no such file or folder")
-        let task = #expect(throws: RenderError.self) { try BatchTask.resolve(index: 0, count: 0, environment: [:]) }
-        #expect(task?.kind == .badOption)
-        #expect(task?.file == "--task-count")
+        let task = #expect(throws: SettingError.self) { try BatchTask.resolve(index: 0, count: 0, environment: [:]) }
+        #expect(task?.setting == .taskCount)
+        #expect(task?.description.contains("\(Setting.taskCount)") == true)
     }
 }

@@ -58,7 +58,7 @@ struct InputTextTests {
     func encodingOverride() throws {
         let path = InputFixtures.path("harbour-shift_jis.txt")
         let archive = try BookSource.open(path: path, options: InputOptions(encoding: "Shift_JIS"))
-        #expect(archive.input?.encoding == "Shift_JIS" && archive.input?.encodingSource == "--encoding")
+        #expect(archive.input?.encoding == "Shift_JIS" && archive.input?.encodingSource == "\(Setting.encoding)")
         #expect(throws: BookError.self) { try BookSource.open(path: path, options: InputOptions(encoding: "no-such-charset")) }
     }
 
@@ -180,6 +180,6 @@ struct InputTextTests {
                        ("משפט בעברית", "he"), ("Русское предложение", "ru"), ("Ελληνική πρόταση", "el"), ("A Latin sentence", "en")]
         for (text, language) in samples { #expect(ScriptLanguage.guess(text) == language, "\(text)") }
         let archive = try BookSource.open(path: InputFixtures.path("lighthouse.txt"), options: InputOptions(language: "en-US"))
-        #expect(archive.book.metadata.language == "en-US" && archive.input?.languageSource == "--lang")
+        #expect(archive.book.metadata.language == "en-US" && archive.input?.languageSource == "\(Setting.language)")
     }
 }

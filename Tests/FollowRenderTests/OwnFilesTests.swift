@@ -42,7 +42,7 @@ struct OwnFilesTests {
                 #expect(run.bytes < PeakMemory.limit, "\(victim): \(arguments[0]): \(run.megabytes) MB")
             }
         }
-        let error = #expect(throws: BookError.self) {
+        let error = #expect(throws: OwnFileError.self) {
             try OwnFile.read(try Self.rendered.get().file("book.json"), limit: .manifest, available: 4096)
         }
         #expect(error?.kind == .tooLarge, "a cap relative to the memory at hand: 512 bytes of 4 kB")
@@ -56,7 +56,7 @@ struct OwnFilesTests {
         #expect(mkfifo(render.file(sidecar), 0o644) == 0)
         let run = try CommandRun.cli(["locate", render.path, "--time", "1:1"])
         #expect(run.status == 1 && run.stderr.split(separator: "\n").count == 1 && run.stderr.contains("a FIFO"), "\(run.stderr)")
-        let error = #expect(throws: BookError.self) { try RenderedBook.load(render.path) }
+        let error = #expect(throws: OwnFileError.self) { try RenderedBook.load(render.path) }
         #expect(error?.kind == .notAFile)
     }
 }

@@ -68,10 +68,10 @@ struct PositionTests {
         #expect(after.word.range == lastWord.range && after.placement == .after)
         let textEnd = try index.position(chapter: 1, offset: timing.text.utf16.count)
         #expect(textEnd.word.range == lastWord.range)
-        let outside = #expect(throws: BookError.self) { try index.position(chapter: 1, offset: timing.text.utf16.count + 1) }
+        let outside = #expect(throws: PositionError.self) { try index.position(chapter: 1, offset: timing.text.utf16.count + 1) }
         #expect(outside?.kind == .outsideText)
-        #expect((#expect(throws: BookError.self) { try index.position(chapter: 1, time: -1) })?.kind == .notATime)
-        #expect((#expect(throws: BookError.self) { try index.position(chapter: 7, time: 1) })?.kind == .notRendered)
+        #expect((#expect(throws: PositionError.self) { try index.position(chapter: 1, time: -1) })?.kind == .notATime)
+        #expect((#expect(throws: PositionError.self) { try index.position(chapter: 7, time: 1) })?.kind == .notRendered)
     }
 
     @Test("the Readium Locator quotes the word with up to 50 UTF-16 units of context and gives progressions")

@@ -70,9 +70,9 @@ struct PositionsTests {
 
     @Test("queries outside the render are refused with their kind")
     func refusals() throws {
-        #expect((#expect(throws: BookError.self) { try index.position(chapter: 9, time: 1) })?.kind == .notRendered)
-        #expect((#expect(throws: BookError.self) { try index.position(chapter: 1, time: -1) })?.kind == .notATime)
-        #expect((#expect(throws: BookError.self) { try index.position(chapter: 1, offset: 1_000_000) })?.kind == .outsideText)
-        #expect((#expect(throws: BookError.self) { try index.position(audiobookTime: 3) })?.kind == .noAudiobook)
+        #expect((#expect(throws: PositionError.self) { try index.position(chapter: 9, time: 1) })?.kind == .notRendered)
+        #expect((#expect(throws: PositionError.self) { try index.position(chapter: 1, time: -1) })?.kind == .notATime)
+        #expect((#expect(throws: PositionError.self) { try index.position(chapter: 1, offset: 1_000_000) })?.kind == .outsideText)
+        #expect((#expect(throws: PositionError.self) { try index.position(audiobookTime: 3) })?.kind == .noAudiobook)
     }
 }

@@ -36,10 +36,10 @@ struct ReadingTests {
         let sidecar = folder + "/001-one-the-keeper.timing.json"
         let original = try JSONDecoder().decode(ChapterTiming.self, from: Data(contentsOf: URL(fileURLWithPath: sidecar)))
 
-        func refusal(_ write: () throws -> Void) throws -> BookError.Kind? {
+        func refusal(_ write: () throws -> Void) throws -> OwnFileError.Kind? {
             try write()
             defer { try? JSONCoding.data(original).write(to: URL(fileURLWithPath: sidecar)) }
-            return (#expect(throws: BookError.self) { try RenderedBook.load(folder) })?.kind
+            return (#expect(throws: OwnFileError.self) { try RenderedBook.load(folder) })?.kind
         }
         #expect(try refusal { try Data(#"{"format":"something-else","version":1}"#.utf8).write(to: URL(fileURLWithPath: sidecar)) } == .missingField)
         var foreign = original
@@ -66,12 +66,12 @@ struct ReadingTests {
         let sidecar = folder + "/001-one-the-keeper.timing.json"
         try FileManager.default.removeItem(atPath: sidecar)
         try FileManager.default.createDirectory(atPath: sidecar, withIntermediateDirectories: false)
-        #expect((#expect(throws: BookError.self) { try RenderedBook.load(folder) })?.kind == .notAFile)
+        #expect((#expect(throws: OwnFileError.self) { try RenderedBook.load(folder) })?.kind == .notAFile)
         try FileManager.default.removeItem(atPath: sidecar)
         #expect(mkfifo(sidecar, 0o644) == 0)
-        #expect((#expect(throws: BookError.self) { try RenderedBook.load(folder) })?.kind == .notAFile)
+        #expect((#expect(throws: OwnFileError.self) { try RenderedBook.load(folder) })?.kind == .notAFile)
         let tiny = OwnFile.Limit(what: "book.json", ceiling: 100, expansion: 1)
-        #expect((#expect(throws: BookError.self) { try OwnFile.read(folder + "/book.json", limit: tiny) })?.kind == .tooLarge)
+        #expect((#expect(throws: OwnFileError.self) { try OwnFile.read(folder + "/book.json", limit: tiny) })?.kind == .tooLarge)
         #expect(try OwnFile.read(folder + "/book.json", limit: .manifest).count > 100)
     }
 }

@@ -43,13 +43,13 @@ enum MP3Join {
     /// Hands each audio frame of `stream` (its ID3 tag and info frame left out) to `body`, in order, reading 1 MB at a time.
     static func forEachFrame(of stream: MP3Stream, _ body: (ArraySlice<UInt8>) throws(RenderError) -> Void) throws(RenderError) {
         guard let handle = FileHandle(forReadingAtPath: stream.path) else {
-            throw RenderError(.unreadableInput, file: stream.path, "cannot open (\(String(cString: strerror(errno))))")
+            throw RenderError(.unreadableInput, file: stream.path, "cannot open (\(String(cString: strerror(errno))))", cause: POSIXError.current)
         }
         defer { try? handle.close() }
         do {
             try handle.seek(toOffset: UInt64(stream.audioStart))
         } catch {
-            throw RenderError(.unreadableInput, file: stream.path, "cannot read: \(error.localizedDescription)")
+            throw RenderError(.unreadableInput, file: stream.path, "cannot read: \(error.localizedDescription)", cause: error)
         }
         var buffer: [UInt8] = []
         var ended = false

@@ -42,7 +42,7 @@ struct MP3Stream {
     init(path: String) throws(RenderError) {
         self.path = path
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw RenderError(.unreadableInput, file: path, "cannot open (\(String(cString: strerror(errno))))")
+            throw RenderError(.unreadableInput, file: path, "cannot open (\(String(cString: strerror(errno))))", cause: POSIXError.current)
         }
         defer { try? handle.close() }
         let end = (try? handle.seekToEnd()).map(Int.init) ?? 0
@@ -81,7 +81,7 @@ struct MP3Stream {
     func frames() throws(RenderError) -> Int {
         if let frameCount { return frameCount }
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw RenderError(.unreadableInput, file: path, "cannot open (\(String(cString: strerror(errno))))")
+            throw RenderError(.unreadableInput, file: path, "cannot open (\(String(cString: strerror(errno))))", cause: POSIXError.current)
         }
         defer { try? handle.close() }
         var offset = audioStart

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -20,7 +22,7 @@ final class OutputFile {
     init(path: String, readable: Bool = false) throws(RenderError) {
         self.path = path
         guard let file = fopen(path, readable ? "w+b" : "wb") else {
-            throw RenderError(.write, file: path, "cannot create file (\(Self.errnoText()))")
+            throw RenderError(.write, file: path, "cannot create file (\(Self.errnoText()))", cause: POSIXError.current)
         }
         self.file = file
     }

@@ -32,7 +32,8 @@ public struct AudiobookPackager: Sendable {
     public func write(to path: String, previous: AudiobookEntry? = nil,
                       cancellation: RenderCancellation? = nil) throws(RenderError) -> AudiobookEntry {
         guard let format = AudiobookFormat(path: path) else {
-            throw RenderError(.badOption, file: path, "--audiobook takes a path ending in .m4b, .m4a, .mp3 or .opus")
+            let setting = SettingError(.audiobook, "\(Setting.audiobook) takes a path ending in .m4b, .m4a, .mp3 or .opus")
+            throw RenderError(.setting, file: path, setting.reason, cause: setting)
         }
         guard !manifest.chapters.isEmpty else { throw RenderError(.nothingRendered, file: folder, "no rendered chapter to package") }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
@@ -87,7 +88,7 @@ public struct AudiobookPackager: Sendable {
         let part = folder + "/" + SingleFileParts.partFile(stem: stem, chapterKey: chapter.key, codec: codec)
         guard FileManager.default.fileExists(atPath: part) else {
             throw RenderError(.unreadableInput, file: folder, "chapter \(chapter.index) has no \(codec.rawValue) part for the single file "
-                                  + "(render it again with this --audiobook format)")
+                                  + "(render it again with this \(Setting.audiobook) format)")
         }
         return (part, chapter.audio == nil)
     }

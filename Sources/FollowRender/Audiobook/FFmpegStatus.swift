@@ -11,7 +11,11 @@ extension RenderError {
         guard code < 0 else { return code }
         if code == fr_averror(ENOSPC) { throw RenderError.diskFull(file: file) }
         let isWrite = code == fr_averror(EACCES) || code == fr_averror(ENOENT) || code == fr_averror(EROFS)
-        throw RenderError(isWrite ? .write : kind, file: file, "\(what): \(ffmpegMessage(code))")
+        let message = ffmpegMessage(code)
+        // FFmpeg's AVERROR(e) is -e for an errno; its own codes are negative tags.
+        let cause: any Error = POSIXErrorCode(rawValue: -code).map { POSIXError($0) }
+            ?? CLibraryError(library: "FFmpeg", code: Int(code), message: message)
+        throw RenderError(isWrite ? .write : kind, file: file, "\(what): \(message)", cause: cause)
     }
 
     /// FFmpeg's text for an error code.

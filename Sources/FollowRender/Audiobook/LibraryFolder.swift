@@ -40,13 +40,13 @@ public struct LibraryFolder: Sendable {
             if !part.isEmpty { path += "/" + part }
             guard let identity = FileIdentity(path: path) else { return }
             guard identity.isFolder else {
-                throw OutputSafetyError(.notAFolder, file: path, reason: "--library needs a folder here, not \(identity.kind)")
+                throw OutputSafetyError(.notAFolder, file: path, reason: "\(Setting.library) needs a folder here, not \(identity.kind)")
             }
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         guard names.isEmpty || names.contains(Self.marker) else {
             throw OutputSafetyError(.foreignFolder, file: folder, reason: "exists and was not made by follow-render (no \(Self.marker) in it); "
-                + "move it away or choose another --library")
+                + "move it away or choose another \(Setting.library)")
         }
     }
 

@@ -33,7 +33,8 @@ struct MP3TrackWriter {
     func write(to paths: [String], tags: [[UInt8]]) throws(RenderError) {
         guard let first = streams.first, let last = streams.last, !plan.tracks.isEmpty else { return }
         guard let template = first.infoFrame else {
-            throw RenderError(.badOption, file: first.path, "--tracks needs MP3 streams with an info tag (--bitrate 56 or more)")
+            let setting = SettingError(.bitrate, "\(Setting.tracks) needs MP3 streams with an info tag (\(Setting.bitrate) 56 or more)")
+            throw RenderError(.setting, file: first.path, setting.reason, cause: setting)
         }
         let spf = first.samplesPerFrame
         var recent: [Recent] = []

@@ -34,7 +34,7 @@ final class PacketPart {
     init(path: String) throws(RenderError) {
         self.path = path
         guard let file = fopen(path, "rb") else {
-            throw RenderError(.unreadableInput, file: path, "cannot open (\(String(cString: strerror(errno))))")
+            throw RenderError(.unreadableInput, file: path, "cannot open (\(String(cString: strerror(errno))))", cause: POSIXError.current)
         }
         self.file = file
         packet = av_packet_alloc()

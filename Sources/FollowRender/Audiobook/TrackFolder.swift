@@ -38,12 +38,12 @@ struct TrackFolder {
         while FileIdentity(path: existing.path) == nil, existing.path != "/" { existing.deleteLastPathComponent() }
         if let identity = FileIdentity(path: existing.path), !identity.isFolder {
             throw OutputSafetyError(.notAFolder, file: existing.path == URL(fileURLWithPath: path).standardizedFileURL.path ? path : existing.path,
-                                    reason: "--tracks needs a folder here, not \(identity.kind)")
+                                    reason: "\(Setting.tracks) needs a folder here, not \(identity.kind)")
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         guard names.isEmpty || names.contains(LibraryFolder.marker) else {
             throw OutputSafetyError(.foreignFolder, file: path, reason: "exists and was not made by follow-render (no \(LibraryFolder.marker) in it); "
-                + "move it away or choose another --tracks folder")
+                + "move it away or choose another \(Setting.tracks) folder")
         }
     }
 

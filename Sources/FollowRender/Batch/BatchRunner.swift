@@ -81,10 +81,13 @@ public struct BatchRunner: Sendable {
 
 /// A batch stopped by a signal: finished books are recorded, and the same
 /// command resumes the rest.
-public struct BatchInterrupted: Error, Sendable, CustomStringConvertible {
+public struct BatchInterrupted: CausedError, Sendable {
     public var signal: Int32
     public var root: String
     public var finished: Int
+
+    /// A stop asked for by a signal, not a failure: no error lies below it.
+    public var cause: (any Error)? { nil }
 
     public var description: String {
         "interrupted: kept \(finished) finished book\(finished == 1 ? "" : "s") in \(root); run the same command again to resume"

@@ -14,16 +14,16 @@ public struct BatchTask: Hashable, Sendable {
     /// The task from the flags, else `SLURM_ARRAY_TASK_ID` minus
     /// `SLURM_ARRAY_TASK_MIN` (an array need not start at 0) of
     /// `SLURM_ARRAY_TASK_COUNT`, else task 0 of 1.
-    public static func resolve(index: Int?, count: Int?, environment: [String: String]) throws(RenderError) -> BatchTask {
+    public static func resolve(index: Int?, count: Int?, environment: [String: String]) throws(SettingError) -> BatchTask {
         let slurmID = environment["SLURM_ARRAY_TASK_ID"].flatMap { Int($0) }
         let slurmMin = environment["SLURM_ARRAY_TASK_MIN"].flatMap { Int($0) } ?? 0
         let slurmCount = environment["SLURM_ARRAY_TASK_COUNT"].flatMap { Int($0) }
         let task = BatchTask(index: index ?? slurmID.map { $0 - slurmMin } ?? 0, count: count ?? slurmCount ?? 1)
         guard task.count >= 1 else {
-            throw RenderError(.badOption, file: "--task-count", "the task count must be at least 1, not \(task.count)")
+            throw SettingError(.taskCount, "\(Setting.taskCount): the task count must be at least 1, not \(task.count)")
         }
         guard (0..<task.count).contains(task.index) else {
-            throw RenderError(.badOption, file: "--task-index", "task \(task.index) is not one of 0 to \(task.count - 1) (--task-count \(task.count))")
+            throw SettingError(.taskIndex, "\(Setting.taskIndex): task \(task.index) is not one of 0 to \(task.count - 1) (\(Setting.taskCount) \(task.count))")
         }
         return task
     }

@@ -22,7 +22,7 @@ public enum BookList {
     public static func read(_ path: String, skipping outputs: [String] = []) throws(RenderError) -> [String] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw RenderError(.unreadableInput, file: path, "no such file or folder")
+            throw RenderError(.unreadableInput, file: path, "no such file or folder", cause: POSIXError(.ENOENT))
         }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL
         let skipped = Set(outputs.map(OutputSafety.resolve))

@@ -22,7 +22,7 @@ final class Container {
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw errno == ENOENT ? BookError(.notFound, "no such file or folder")
-                : BookError(.unreadable, "cannot be read: \(String(cString: strerror(errno)))")
+                : BookError(.unreadable, "cannot be read: \(String(cString: strerror(errno)))", cause: POSIXError.current)
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:

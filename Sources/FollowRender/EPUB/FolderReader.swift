@@ -30,7 +30,7 @@ struct FolderReader {
     func data(at path: String) throws(BookError) -> Data {
         let descriptor = open(root + "/" + path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw BookError(.unreadable, file: path, "cannot be read: \(String(cString: strerror(errno)))")
+            throw BookError(.unreadable, file: path, "cannot be read: \(String(cString: strerror(errno)))", cause: POSIXError.current)
         }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         let limit = Int(ContainerLimits.maximumEntrySize)
@@ -52,13 +52,13 @@ struct FolderReader {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
         } catch {
-            throw BookError(.unreadable, "\(relative.isEmpty ? "." : relative): cannot list the folder")
+            throw BookError(.unreadable, "\(relative.isEmpty ? "." : relative): cannot list the folder", cause: error)
         }
         for name in names {
             let path = relative.isEmpty ? name : relative + "/" + name
             var info = stat()
             guard lstat(root + "/" + path, &info) == 0 else {
-                throw BookError(.unreadable, file: path, "cannot be read: \(String(cString: strerror(errno)))")
+                throw BookError(.unreadable, file: path, "cannot be read: \(String(cString: strerror(errno)))", cause: POSIXError.current)
             }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:

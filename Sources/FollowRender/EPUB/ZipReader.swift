@@ -32,7 +32,8 @@ final class ZipReader {
         }
         guard let archive = opened else {
             if code == ZIP_ER_EXISTS { try Self.nameDuplicate(path: path) }
-            throw BookError(code == ZIP_ER_NOZIP ? .notAnEPUB : .corrupt, Self.openFailure(code))
+            throw BookError(code == ZIP_ER_NOZIP ? .notAnEPUB : .corrupt, Self.openFailure(code),
+                            cause: CLibraryError(library: "libzip", code: Int(code), message: Self.message(for: code)))
         }
         self.archive = archive
         do {
@@ -136,8 +137,9 @@ private struct ZipEntryFile: ~Copyable {
 
     init(archive: OpaquePointer, entry: ZipReader.Entry) throws(BookError) {
         guard let file = zip_fopen_index(archive, entry.index, 0) else {
-            let reason = String(cString: zip_error_strerror(zip_get_error(archive)))
-            throw BookError(.unreadable, file: entry.name, "cannot be read: \(reason)")
+            let error = zip_get_error(archive), reason = String(cString: zip_error_strerror(error))
+            throw BookError(.unreadable, file: entry.name, "cannot be read: \(reason)",
+                            cause: CLibraryError(library: "libzip", code: Int(zip_error_code_zip(error)), message: reason))
         }
         self.file = file
         self.entry = entry

@@ -2,10 +2,15 @@ import Foundation
 
 /// Why a render, or one of its outputs, could not be made: what kind of
 /// failure, the file being written (or the voice, or the worker), and the
-/// underlying error when another layer reported it.
+/// underlying error when another layer reported it (a `BookError`, the OS's
+/// `POSIXError`, a `SettingError` …; `causeChain` walks them).
+///
+/// Reading the book fails with `BookError`, reading our own files back with
+/// `OwnFileError`; an output path refused before any work is an
+/// `OutputSafetyError`, and a stop asked for by a signal a `RenderInterrupted`.
 ///
 /// Renders as one line, `file: reason`.
-public struct RenderError: Error, CustomStringConvertible {
+public struct RenderError: CausedError {
     /// What a caller can tell apart. `Codable` because a batch records the kind
     /// of each failed book (`BookOutcome`).
     public enum Kind: String, Sendable, CaseIterable, Codable {
@@ -40,8 +45,9 @@ public struct RenderError: Error, CustomStringConvertible {
         /// What an output reads besides the book cannot be read: a rendered
         /// chapter's audio, the rendered folder, a batch's book list.
         case unreadableInput
-        /// An output option (`--audiobook`'s extension, `--task-index`, `--task-count`) cannot be used.
-        case badOption
+        /// An output setting cannot be used (an audiobook path of no known
+        /// format, MP3 tracks without an info tag): the `SettingError` cause says which.
+        case setting
         /// The media-overlay EPUB, or one document of it, could not be made.
         case overlay
         /// A sync export could not be made.
@@ -50,7 +56,9 @@ public struct RenderError: Error, CustomStringConvertible {
         case interrupted
         /// The book has a warning (a fault read anyway, a skipped chapter) and `--strict` refuses it.
         case strict
-        /// One book of a batch cannot be opened, has nothing to narrate, or none of its chapters rendered.
+        /// One book of a batch cannot be opened, has nothing to narrate, or none of its chapters rendered:
+        /// the kind `batch.json` records for a failed book; the failure itself (a `BookError`, a
+        /// `RenderError` …) is its cause.
         case book
     }
 
@@ -78,13 +86,11 @@ public struct RenderError: Error, CustomStringConvertible {
 
     /// Whether the disk filled up, here or in the worker whose failure this is:
     /// a failure no other chapter escapes, which stops the render.
-    public var isDiskFull: Bool {
-        kind == .diskFull || (cause as? RenderError)?.isDiskFull == true
-    }
+    public var isDiskFull: Bool { diskFullCause != nil }
 
-    /// The error that says which file could not be written on the full disk.
+    /// The error that says which file could not be written on the full disk: the first `.diskFull` of the cause chain.
     public var diskFullCause: RenderError? {
-        kind == .diskFull ? self : (cause as? RenderError)?.diskFullCause
+        causeChain.lazy.compactMap { $0 as? RenderError }.first { $0.kind == .diskFull }
     }
 
     /// The C call that just failed on `file`, from its `errno`: a full disk as

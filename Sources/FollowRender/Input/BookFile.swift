@@ -47,7 +47,7 @@ final class BookFile {
         while filled < size {
             let read = data.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + filled, size - filled, off_t(filled)) }
             if read < 0, errno == EINTR { continue }
-            guard read > 0 else { throw BookError(.unreadable, "cannot be read: \(String(cString: strerror(errno)))") }
+            guard read > 0 else { throw BookError(.unreadable, "cannot be read: \(String(cString: strerror(errno)))", cause: POSIXError.current) }
             filled += read
         }
         return data

@@ -16,15 +16,16 @@ public enum BookSource {
     /// Opens the book at `path`; errors are one line, without `path`.
     public static func open(path: String, options: InputOptions = InputOptions()) throws(BookError) -> EPUBArchive {
         // The type first: a FIFO or device would never end (or never open).
-        guard let kind = RegularFile.kind(at: path) else { throw BookError(.notFound, "no such file or folder") }
+        guard let kind = RegularFile.kind(at: path) else { throw BookError(.notFound, "no such file or folder", cause: POSIXError.current) }
         guard kind.isRegular || kind.isFolder else { throw BookError(.notAFile, "not a book file or folder but \(kind)") }
         let file = kind.isRegular ? BookFile(path: path) : nil
         let format = InputFormat.detect(path: path, head: file?.head(1024) ?? Data())
         let fileName = URL(fileURLWithPath: path).lastPathComponent
         let fileTitle = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         if format == .epub {
-            let ignored = options == InputOptions() ? [] : [BookWarning("the input options (--encoding, --split-on, "
-                + "--pages-per-chapter, --read-code, --lang, --cover) apply to text, Markdown and PDF books; ignored for an EPUB")]
+            let ignored = options == InputOptions() ? [] : [BookWarning("the input options (\(Setting.encoding), \(Setting.splitOn), "
+                + "\(Setting.pagesPerChapter), \(Setting.readCode), \(Setting.language), \(Setting.cover)) apply to text, "
+                + "Markdown and PDF books; ignored for an EPUB")]
             return try EPUBArchive(container: Container(path: path, file: file), fallbackTitle: fileTitle, warnings: ignored, input: nil)
         }
         guard let file else { throw BookError(.notFound, "no such file or folder") }
@@ -32,7 +33,7 @@ public enum BookSource {
         var warnings: [BookWarning] = []
         var draft: DraftBook
         var encoding: TextDecoder?
-        var languageSource = "--lang"
+        var languageSource = "\(Setting.language)"
         switch format {
         case .pdf:
             let pdf = try PDFBook(data: data, pagesPerChapter: options.pagesPerChapter ?? InputOptions.defaultPagesPerChapter)
@@ -94,24 +95,30 @@ public enum BookSource {
         return "urn:follow-render:" + String(hash, radix: 16)
     }
 
-    /// The `--cover` image, by its first bytes.
+    /// The cover image the input settings name (`--cover`), by its first bytes.
     private static func cover(_ path: String) throws(BookError) -> (data: Data, mediaType: String, extension: String) {
         // The type before a byte: a FIFO would never end.
         let size: Int
         do {
             size = try RegularFile.size(of: path)
         } catch {
-            throw BookError(error.kind, "--cover \(path): \(error.reason)")
+            throw BookError(error.kind, "\(Setting.cover) \(path): \(error.reason)", cause: error)
         }
         guard size <= maximumCoverBytes else {
-            throw BookError(.tooLarge, "--cover \(path): \(size >> 20) MB, larger than the \(maximumCoverBytes >> 20) MB a cover may be")
+            throw BookError(.tooLarge, "\(Setting.cover) \(path): \(size >> 20) MB, larger than the \(maximumCoverBytes >> 20) MB a cover may be")
         }
-        guard let data = FileManager.default.contents(atPath: path) else { throw BookError(.unreadable, "--cover \(path): cannot be read") }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw BookError(.unreadable, "\(Setting.cover) \(path): cannot be read", cause: error)
+        }
         let bytes = [UInt8](data.prefix(512))
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return (data, "image/jpeg", "jpg") }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return (data, "image/png", "png") }
         if bytes.starts(with: Array("GIF8".utf8)) { return (data, "image/gif", "gif") }
         if String(decoding: bytes, as: UTF8.self).contains("<svg") { return (data, "image/svg+xml", "svg") }
-        throw BookError(.badOption, "--cover \(path): not a JPEG, PNG, GIF or SVG image")
+        let setting = SettingError(.cover, "\(Setting.cover) \(path): not a JPEG, PNG, GIF or SVG image")
+        throw BookError(.setting, setting.reason, cause: setting)
     }
 }

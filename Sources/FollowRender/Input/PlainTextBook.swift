@@ -28,7 +28,8 @@ struct PlainTextBook {
         do {
             custom = try splitOn.map { try NSRegularExpression(pattern: $0, options: []) }
         } catch {
-            throw BookError(.badOption, "--split-on: not a regular expression: \(splitOn ?? "")")
+            let setting = SettingError(.splitOn, "\(Setting.splitOn): not a regular expression: \(splitOn ?? "")", cause: error)
+            throw BookError(.setting, setting.reason, cause: setting)
         }
         let lines = Self.lines(text)
         var chapters: [(title: String?, lines: [String])] = [(nil, [])]

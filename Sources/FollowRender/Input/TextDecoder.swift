@@ -28,7 +28,7 @@ struct TextDecoder {
         if let forced {
             let body = Self.marks.first { bytes.starts(with: $0.bytes) && Self.sameCharset($0.encoding, forced) }
                 .map { Array(bytes.dropFirst($0.bytes.count)) } ?? bytes
-            try self.init(bytes: body, encoding: forced, source: "--encoding")
+            try self.init(bytes: body, encoding: forced, source: "\(Setting.encoding)")
         } else if let mark = Self.marks.first(where: { bytes.starts(with: $0.bytes) }) {
             try self.init(bytes: Array(bytes.dropFirst(mark.bytes.count)), encoding: mark.encoding, source: "byte-order mark")
         } else if let wide = Self.wideEncoding(bytes) {
@@ -41,7 +41,7 @@ struct TextDecoder {
             try self.init(bytes: bytes, encoding: name, source: "detected \(confidence)%")
             if confidence < Self.confidenceThreshold {
                 warnings.insert(BookWarning("encoding uncertain: read as \(name) (confidence \(confidence)%); "
-                    + "name the right one with --encoding"), at: 0)
+                    + "name the right one with \(Setting.encoding)"), at: 0)
             }
         }
     }
@@ -108,7 +108,7 @@ struct TextDecoder {
                 fr_charset_detect(chars.baseAddress, Int32(chars.count), &name, name.count, &confidence, &error, error.count)
             }
         }
-        guard status == 0 else { throw BookError(.unreadable, "cannot tell the text encoding: \(Self.string(error)); use --encoding") }
+        guard status == 0 else { throw BookError(.unreadable, "cannot tell the text encoding: \(Self.string(error)); use \(Setting.encoding)") }
         return (Self.string(name), confidence)
     }
 

@@ -56,7 +56,7 @@ public struct AudiobookStep: RenderOutputStep {
                           summary: "Audiobook: \(marks.count) chapters, \(entry.format.rawValue)\(kept)")
         } catch {
             if error.kind == .interrupted, let signal = context.cancellation.cancelledBy {
-                throw RenderInterrupted(signal: signal, folder: context.folder, kept: manifest.chapters.count)
+                throw RenderInterrupted(signal: signal, folder: context.folder, kept: manifest.chapters.count, cause: error)
             }
             throw FileFailure(file: error.file ?? context.folder, reason: error.reason, cause: error)
         }

@@ -43,7 +43,7 @@ public final class RenderOutputContext {
     public var folder: String { summary.folder }
 
     /// The rendered folder read back (`book.json` and every sidecar), loaded once for all steps.
-    public func renderedBook() throws(BookError) -> RenderedBook {
+    public func renderedBook() throws(OwnFileError) -> RenderedBook {
         if let loaded { return loaded }
         let book = try RenderedBook.load(folder, access: .system)
         loaded = book

@@ -31,7 +31,7 @@ struct OverlayChapter {
         }
         guard let audio = chapter.audio, audio.lowercased().hasSuffix(".mp3") else {
             throw RenderError(.overlay, "\(chapter.audio ?? "chapter \(chapter.index)") has no MP3 of its own; "
-                                  + "media overlays need MP3 chapter audio (render with --format mp3)")
+                                  + "media overlays need MP3 chapter audio (render with \(Setting.format) mp3)")
         }
         guard let timing = source.rendered.chapter(chapter.index) else {
             throw RenderError(.overlay, file: chapter.timing, "cannot be read: not loaded with \(OutputNaming.manifestFile)")
@@ -45,7 +45,7 @@ struct OverlayChapter {
         }
         let text = known ?? NarrationExtractor(options: narration).extract(parsed, language: source.book.metadata.language).text
         guard text.text == timing.text else {
-            throw RenderError(.overlay, "the narration of \(item.path) differs from \(chapter.timing) (another book, or other --include-notes?)")
+            throw RenderError(.overlay, "the narration of \(item.path) differs from \(chapter.timing) (another book, or other \(Setting.includeNotes)?)")
         }
         let raw = try RawXML(data: data, path: item.path)
         try raw.verify(against: parsed)

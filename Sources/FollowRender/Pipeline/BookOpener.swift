@@ -102,7 +102,7 @@ public enum BookOpener {
             throw FileFailure(file: path, reason: "spine item \(index) (\(shown)) has no narratable text")
         }
         if options.matter == .body, !chapter.matter.isBody {
-            throw FileFailure(file: path, reason: "spine item \(index) (\(shown)) is \(chapter.matter), not body matter (--matter body)")
+            throw FileFailure(file: path, reason: "spine item \(index) (\(shown)) is \(chapter.matter), not body matter (\(Setting.matter) body)")
         }
         return chapter
     }

@@ -2,7 +2,7 @@
 /// file (book, output, folder) it concerns, one line saying why, and the error
 /// behind it (a `BookError`, `RenderError` …) for callers
 /// that need its kind.
-public struct FileFailure: Error, CustomStringConvertible {
+public struct FileFailure: CausedError {
     public var file: String
     public var reason: String
     /// The error this failure reports, when another layer raised it.

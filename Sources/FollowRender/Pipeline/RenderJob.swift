@@ -58,7 +58,7 @@ public struct RenderJob: Sendable {
         let (chapters, unreadable) = try BookOpener.chapters(of: archive, path: path, options: narration, warn: warn)
         try policy.check(reported.value)
         if let chosen = options.selection, !chapters.contains(where: { chosen.contains($0.index) }) {
-            throw FileFailure(file: path, reason: "--chapters selects no narrated chapter (see 'follow-render inspect')")
+            throw FileFailure(file: path, reason: "\(Setting.chapters) selects no narrated chapter (see 'follow-render inspect')")
         }
         try checkFolderContents(chapters: chapters, archive: archive)
         try PronunciationStage.prepare(

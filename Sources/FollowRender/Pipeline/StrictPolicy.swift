@@ -18,6 +18,6 @@ public struct StrictPolicy: Sendable {
     public func check(_ warnings: [RenderWarning]) throws(FileFailure) {
         guard strict, let first = warnings.first(where: { $0.severity == .fault }) else { return }
         let named = first.file == book ? first.text : first.description
-        throw FileFailure(file: book, error: RenderError(.strict, "refused with --strict: \(named)"))
+        throw FileFailure(file: book, error: RenderError(.strict, "refused with \(Setting.strict): \(named)"))
     }
 }

@@ -72,7 +72,7 @@ public struct Cast: Hashable, Sendable, Codable {
         do {
             data = try OwnFile.read(path, limit: OwnFile.Limit(what: "cast file", ceiling: maxBytes, expansion: 1), access: .system, available: nil)
         } catch {
-            throw FileFailure(file: path, reason: error.reason)
+            throw FileFailure(file: path, reason: error.reason, cause: error)
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw FileFailure(file: path, reason: "the cast file is not UTF-8 text")

@@ -25,14 +25,14 @@ final class DialogueVoices {
                 try VoiceResolver(engine: engine, forced: voice, bookLanguage: bookLanguage)
             }
         } catch {
-            throw RenderError(error.kind, "--dialogue-voice: \(error.reason)")
+            throw RenderError(error.kind, "\(Setting.dialogueVoice): \(error.reason)", cause: error)
         }
         var members: [String: VoiceResolver] = [:]
         for member in cast?.members ?? [] {
             do {
                 members[member.key] = try VoiceResolver(engine: engine, forced: member.voice, bookLanguage: bookLanguage)
             } catch {
-                throw RenderError(error.kind, file: cast?.file, "line \(member.line) (\(member.name)): \(error.reason)")
+                throw RenderError(error.kind, file: cast?.file, "line \(member.line) (\(member.name)): \(error.reason)", cause: error)
             }
         }
         self.members = members

@@ -61,7 +61,7 @@ public struct NarrationPreview {
             throw FileFailure(file: output, reason: "the preview is written as .mp3, .wav, .flac or .ogg, not '\(URL(fileURLWithPath: output).pathExtension)'")
         }
         do {
-            try OutputSafety(inputs: [bookPath] + settings.lexicons).checkFile(output, option: "--out")
+            try OutputSafety(inputs: [bookPath] + settings.lexicons).checkFile(output, option: "\(Setting.sample)")
         } catch {
             throw FileFailure(file: error.file, reason: error.reason, cause: error)
         }

@@ -26,8 +26,10 @@ public enum PhonemeConverter {
     }
 
     /// A symbol the conversion does not know.
-    public struct UnknownSymbol: Error, Hashable, CustomStringConvertible {
+    public struct UnknownSymbol: CausedError, Hashable {
         public var symbol: String
+        /// A symbol missing from the table: no error lies below it.
+        public var cause: (any Error)? { nil }
         public var description: String { "no eSpeak NG equivalent for the symbol '\(symbol)'" }
     }
 

@@ -153,9 +153,9 @@ struct FileIdentity: Hashable, Sendable {
 }
 
 /// An output path refused because writing it could destroy a user's file.
-public struct OutputSafetyError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct OutputSafetyError: CausedError, Hashable, Sendable {
     /// Why, for callers and tests to tell apart.
-    public enum Kind: String, Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// The output is an input (the book, a lexicon, the cover), by any path.
         case input
         /// The output lies inside an input folder (an unpacked book).
@@ -183,6 +183,9 @@ public struct OutputSafetyError: Error, Hashable, Sendable, CustomStringConverti
         self.file = file
         self.reason = reason
     }
+
+    /// A refusal is a decision on paths already looked at: no error lies below it.
+    public var cause: (any Error)? { nil }
 
     public var description: String { "\(TerminalText.escaped(file)): \(reason)" }
 }

@@ -14,12 +14,12 @@ extension RenderJob {
     func checkOutputPaths() throws(FileFailure) {
         do {
             if let folder = plannedFolder {
-                try safety.checkFolder(folder, option: options.folder == .namedAfterBook ? "the default output folder" : "--out")
+                try safety.checkFolder(folder, option: options.folder == .namedAfterBook ? "the default output folder" : "\(Setting.out)")
             }
-            if let epub = options.epub { try safety.checkFile(epub.path, option: "--epub") }
-            if let audiobook = options.audiobook?.path { try safety.checkFile(audiobook, option: "--audiobook") }
-            if let library = options.audiobook?.library { try safety.checkFolder(library, option: "--library") }
-            if let tracks = options.tracks { try safety.checkFolder(tracks.folder, option: "--tracks") }
+            if let epub = options.epub { try safety.checkFile(epub.path, option: "\(Setting.epub)") }
+            if let audiobook = options.audiobook?.path { try safety.checkFile(audiobook, option: "\(Setting.audiobook)") }
+            if let library = options.audiobook?.library { try safety.checkFolder(library, option: "\(Setting.library)") }
+            if let tracks = options.tracks { try safety.checkFolder(tracks.folder, option: "\(Setting.tracks)") }
         } catch {
             throw FileFailure(file: error.file, reason: error.reason, cause: error)
         }
@@ -55,11 +55,11 @@ extension RenderJob {
     private func checkTracksFolder(_ path: String, outputs: [(path: String, what: String)]) throws(OutputSafetyError) {
         let tracks = OutputSafety.resolve(path)
         let others = outputs + (plannedFolder.map { [($0, "the output folder")] } ?? [])
-            + (options.audiobook?.library.map { [($0, "--library")] } ?? [])
+            + (options.audiobook?.library.map { [($0, "\(Setting.library)")] } ?? [])
         for other in others {
             let resolved = OutputSafety.resolve(other.path)
             if resolved == tracks || resolved.hasPrefix(tracks + "/") {
-                throw OutputSafetyError(.collision, file: path, reason: "--tracks names a folder that would hold \(other.what); give it a folder of its own")
+                throw OutputSafetyError(.collision, file: path, reason: "\(Setting.tracks) names a folder that would hold \(other.what); give it a folder of its own")
             }
         }
     }
@@ -90,9 +90,9 @@ extension RenderJob {
                 for name in WebPlayer.fixedFiles { inFolder(name, "the web player's \(name)") }
             }
         }
-        if let epub = options.epub { outputs.append((epub.path, "--epub")) }
+        if let epub = options.epub { outputs.append((epub.path, "\(Setting.epub)")) }
         if let audiobook = options.audiobook?.path {
-            outputs.append((audiobook, "--audiobook"))
+            outputs.append((audiobook, "\(Setting.audiobook)"))
             outputs.append((URL(fileURLWithPath: audiobook).deletingLastPathComponent().appendingPathComponent(CueSheet.fileName).path,
                             "the audiobook's cue sheet"))
         }
@@ -100,10 +100,10 @@ extension RenderJob {
             let shelf = LibraryFolder(root: library, metadata: AudiobookMetadata(book: archive.book, archive: archive, narrator: ""))
             let format = options.audiobook?.path.flatMap { AudiobookFormat(path: $0) } ?? .m4b
             // An --audiobook written into the library's own place is that file (and cue sheet), written once.
-            let audiobookFiles = Set(outputs.filter { $0.what.hasPrefix("--audiobook") || $0.what == "the audiobook's cue sheet" }
+            let audiobookFiles = Set(outputs.filter { $0.what == "\(Setting.audiobook)" || $0.what == "the audiobook's cue sheet" }
                 .map { OutputSafety.resolve($0.path) })
-            let shelved = [(shelf.audioPath(format), "--library's audiobook")]
-                + LibraryFolder.sideFiles.map { (shelf.folder + "/" + $0, "--library's \($0)") }
+            let shelved = [(shelf.audioPath(format), "\(Setting.library)'s audiobook")]
+                + LibraryFolder.sideFiles.map { (shelf.folder + "/" + $0, "\(Setting.library)'s \($0)") }
             for (path, what) in shelved where !audiobookFiles.contains(OutputSafety.resolve(path)) { outputs.append((path, what)) }
         }
         return outputs

@@ -113,7 +113,7 @@ public enum AtomicFile {
             throw error
         } catch {
             if isNoSpace(error) { throw RenderError.diskFull(file: path) }
-            throw RenderError(.write, file: path, "cannot write: \(reason(error))")
+            throw RenderError(.write, file: path, "cannot write: \(reason(error))", cause: error)
         }
     }
 

@@ -9,17 +9,56 @@ import Glibc
 /// may never end, a folder is not a file. Everything that reads a path the
 /// user named, or one of our own files, asks here first.
 public enum RegularFile {
-    /// The size of the regular file at `path` (symbolic links followed).
+    /// The size of the regular file at `path` (symbolic links followed), as a
+    /// book's file: a `BookError` `.notFound`, `.unreadable` or `.notAFile` otherwise.
     public static func size(of path: String) throws(BookError) -> Int {
+        switch inspect(path) {
+        case .success(let size): return size
+        case .failure(let refusal):
+            let kind: BookError.Kind = switch refusal.kind {
+            case .notFound: .notFound
+            case .unreadable: .unreadable
+            case .notAFile: .notAFile
+            }
+            throw BookError(kind, file: path, refusal.reason, cause: refusal.cause)
+        }
+    }
+
+    /// The size of the regular file at `path`, as one of our own files: an
+    /// `OwnFileError` `.notFound`, `.unreadable` or `.notAFile` otherwise.
+    public static func ownFileSize(of path: String) throws(OwnFileError) -> Int {
+        switch inspect(path) {
+        case .success(let size): return size
+        case .failure(let refusal):
+            let kind: OwnFileError.Kind = switch refusal.kind {
+            case .notFound: .notFound
+            case .unreadable: .unreadable
+            case .notAFile: .notAFile
+            }
+            throw OwnFileError(kind, file: path, refusal.reason, cause: refusal.cause)
+        }
+    }
+
+    /// Why `stat(2)` refuses a path as a regular file, for `size` and `ownFileSize` to throw as their own error.
+    private struct Refusal: Error {
+        enum Kind { case notFound, unreadable, notAFile }
+        var kind: Kind
+        var reason: String
+        /// The `errno` of the failed `stat(2)`, when it failed.
+        var cause: POSIXError?
+    }
+
+    private static func inspect(_ path: String) -> Result<Int, Refusal> {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            if errno == ENOENT || errno == ENOTDIR { throw BookError(.notFound, file: path, "no such file") }
-            throw BookError(.unreadable, file: path, "cannot read the file: \(String(cString: strerror(errno)))")
+            let code = errno, cause = POSIXErrorCode(rawValue: code).map { POSIXError($0) }
+            if code == ENOENT || code == ENOTDIR { return .failure(Refusal(kind: .notFound, reason: "no such file", cause: cause)) }
+            return .failure(Refusal(kind: .unreadable, reason: "cannot read the file: \(String(cString: strerror(code)))", cause: cause))
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw BookError(.notAFile, file: path, "not a regular file but \(FileKind(mode: info.st_mode))")
+            return .failure(Refusal(kind: .notAFile, reason: "not a regular file but \(FileKind(mode: info.st_mode))"))
         }
-        return Int(info.st_size)
+        return .success(Int(info.st_size))
     }
 
     /// What is at `path`, without following a last symbolic link; nil when nothing is.
@@ -54,6 +93,6 @@ struct FileKind: CustomStringConvertible, Hashable, Sendable {
 extension FileAccess {
     /// The renderer's look at its own files: `stat(2)`, which names a FIFO or a
     /// device in its refusal, and the memory `JobsCap` finds, which caps what is read.
-    public static let system = FileAccess(regularFileSize: { path throws(BookError) in try RegularFile.size(of: path) },
+    public static let system = FileAccess(regularFileSize: { path throws(OwnFileError) in try RegularFile.ownFileSize(of: path) },
                                           availableMemory: { JobsCap.systemAvailableBytes() })
 }

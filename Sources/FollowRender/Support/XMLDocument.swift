@@ -41,11 +41,12 @@ final class XMLDocument {
         guard let document, context.pointee.wellFormed != 0 else {
             if let document { xmlFreeDoc(document) }
             let fallback = context.pointee.lastError
+            let message = firstError.message ?? fallback.message.map { String(cString: $0) }?
+                .trimmingCharacters(in: .whitespacesAndNewlines) ?? "malformed XML"
             throw BookError(
                 .malformed, file: path,
-                line: firstError.line ?? (fallback.line > 0 ? Int(fallback.line) : nil),
-                firstError.message ?? fallback.message.map { String(cString: $0) }?
-                    .trimmingCharacters(in: .whitespacesAndNewlines) ?? "malformed XML"
+                line: firstError.line ?? (fallback.line > 0 ? Int(fallback.line) : nil), message,
+                cause: CLibraryError(library: "libxml2", code: Int(firstError.code ?? fallback.code), message: message)
             )
         }
         do {
@@ -163,11 +164,21 @@ private extension OpaquePointer {
 final class XMLFirstError {
     private(set) var message: String?
     private(set) var line: Int?
+    /// libxml2's code for it (`xmlParserErrors`).
+    private(set) var code: Int32?
 
     func record(_ error: xmlError) {
         guard message == nil else { return }
         message = error.message.map { String(cString: $0).split(whereSeparator: \.isNewline).joined(separator: " ") }
         line = error.line > 0 ? Int(error.line) : nil
+        code = error.code
+    }
+
+    /// The malformed-XML error of `path` this fault makes, libxml2's code and text as its cause.
+    func malformed(path: String) -> BookError {
+        let text = message ?? "malformed XML"
+        return BookError(.malformed, file: path, line: line, text,
+                         cause: code.map { CLibraryError(library: "libxml2", code: Int($0), message: text) })
     }
 
     /// Sends the faults libxml2 raises on this thread outside a parser context

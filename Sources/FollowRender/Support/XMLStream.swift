@@ -77,7 +77,7 @@ final class XMLStream {
         xmlSetStructuredErrorFunc(nil) { _, _ in }
         guard status == 1 else {
             if status == 0 { return nil }
-            throw BookError(.malformed, file: path, line: firstError.line, firstError.message ?? "malformed XML")
+            throw firstError.malformed(path: path)
         }
         guard let node = xmlTextReaderCurrentNode(reader) else { return .other }
         try count(node)
@@ -99,7 +99,7 @@ final class XMLStream {
         let expanded = xmlTextReaderExpand(reader)
         fr_xml_quiet(0)
         guard let node = expanded else {
-            throw BookError(.malformed, file: path, line: firstError.line, firstError.message ?? "malformed XML")
+            throw firstError.malformed(path: path)
         }
         expansion += entities.expansion(of: node.pointee.children, inEntity: false)
         if expansion > XMLEntityGuard.maximumExpansion { throw XMLEntityGuard.tooLarge(path: path) }

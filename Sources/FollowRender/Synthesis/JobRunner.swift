@@ -46,7 +46,7 @@ enum JobRunner {
             for (from, to) in zip(temporary, names).reversed() {
                 guard let from, let to else { continue }
                 try AtomicFile.checkReplaceable(to)
-                guard rename(from, to) == 0 else { throw RenderError(.write, file: to, "cannot write: \(String(cString: strerror(errno)))") }
+                guard rename(from, to) == 0 else { throw RenderError(.write, file: to, "cannot write: \(String(cString: strerror(errno)))", cause: POSIXError.current) }
             }
             result.duration = timing.audio.duration
             return result

@@ -27,7 +27,7 @@ public struct WebPlayer: Sendable {
             guard !fromPauses.isEmpty else { return nil }
             let list = fromPauses.map(String.init).joined(separator: ", ")
             return "web player: paragraphs and headings of chapter\(fromPauses.count == 1 ? "" : "s") \(list) read back from the "
-                + "sidecars' pauses (" + (bookKnown ? "the book's text differs from the sidecar's" : "source book not found; give --book") + ")"
+                + "sidecars' pauses (" + (bookKnown ? "the book's text differs from the sidecar's" : "source book not found; give \(Setting.book)") + ")"
         }
     }
 

@@ -31,7 +31,7 @@ public struct JobsCap: Sendable {
             }
         }
         guard jobs < requested else { return (requested, nil) }
-        return (jobs, "--jobs \(requested) lowered to \(jobs) (\(reasons.joined(separator: "; ")))")
+        return (jobs, "\(Setting.jobs) \(requested) lowered to \(jobs) (\(reasons.joined(separator: "; ")))")
     }
 
     /// MemAvailable from `/proc/meminfo`, lowered to the cgroup's free room when it has a limit.

@@ -37,11 +37,14 @@ public final class RenderCancellation: Sendable {
 }
 
 /// A render stopped by a signal: what was kept, for the one-line report.
-public struct RenderInterrupted: Error, Sendable, CustomStringConvertible {
+public struct RenderInterrupted: CausedError, Sendable {
     public var signal: Int32
     public var folder: String
     /// Chapters whose files are complete in the folder.
     public var kept: Int
+
+    /// The error the stop cut short (an output's `RenderError(.interrupted)`), when one did.
+    public var cause: (any Error)? = nil
 
     public var description: String {
         "interrupted: kept \(kept) finished chapter\(kept == 1 ? "" : "s") in \(folder); run the same command again to resume"
@@ -50,6 +53,6 @@ public struct RenderInterrupted: Error, Sendable, CustomStringConvertible {
     /// The report when the folder was a temporary one that is removed (`--epub` without `--out`).
     public var discardedDescription: String {
         "interrupted: nothing was kept (the chapters were rendered into a temporary folder, now removed; "
-            + "give --out DIR to keep finished chapters and resume)"
+            + "give \(Setting.out) DIR to keep finished chapters and resume)"
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 /// `error KIND REASON`; the worker then says how that process ended,
 /// `ended status N` or `ended signal N` (see `WorkerServer`).
 ///
-/// `KIND` is the kind of the worker's error, `render.KIND` (`RenderError`) or
-/// `book.KIND` (`BookError`), `-` for another error; the parent rebuilds that
+/// `KIND` is the kind of the worker's error, `render.KIND` (`RenderError`),
+/// `book.KIND` (`BookError`) or `own.KIND` (`OwnFileError`), `-` for another error; the parent rebuilds that
 /// error as the cause of its `RenderError(.worker)` (`cause(kind:reason:)`).
 public enum WorkerMessage: Hashable, Sendable {
     /// The process running the job (its temporary files carry this pid).
@@ -22,18 +22,20 @@ public enum WorkerMessage: Hashable, Sendable {
     public static func failure(_ error: any Error) -> WorkerMessage {
         let inner = (error as? FileFailure)?.cause ?? error
         let kind = (inner as? RenderError).map { "render." + $0.kind.rawValue }
-            ?? (inner as? BookError).map { "book." + $0.kind.rawValue } ?? "-"
+            ?? (inner as? BookError).map { "book." + $0.kind.rawValue }
+            ?? (inner as? OwnFileError).map { "own." + $0.kind.rawValue } ?? "-"
         return .error(kind: kind, reason: String(describing: error))
     }
 
-    /// The worker's error rebuilt from an `error` message: a `RenderError` or
-    /// `BookError` of that kind whose reason is the worker's line; nil for another error.
+    /// The worker's error rebuilt from an `error` message: a `RenderError`,
+    /// `BookError` or `OwnFileError` of that kind whose reason is the worker's line; nil for another error.
     public static func cause(kind: String, reason: String) -> (any Error)? {
         let parts = kind.split(separator: ".", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return nil }
         switch parts[0] {
         case "render": return RenderError.Kind(rawValue: parts[1]).map { RenderError($0, reason) }
         case "book": return BookError.Kind(rawValue: parts[1]).map { BookError($0, reason) }
+        case "own": return OwnFileError.Kind(rawValue: parts[1]).map { OwnFileError($0, reason) }
         default: return nil
         }
     }

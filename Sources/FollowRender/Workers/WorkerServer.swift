@@ -38,7 +38,7 @@ public enum WorkerServer {
             let child = fr_fork_job()
             if child == 0 { _exit(runJob(line, engine: engine)) }
             guard child > 0 else {
-                send(.failure(RenderError(.outOfMemory, "out of memory: the worker cannot start a job (\(String(cString: strerror(errno))))")))
+                send(.failure(RenderError(.outOfMemory, "out of memory: the worker cannot start a job (\(String(cString: strerror(errno))))", cause: POSIXError.current)))
                 return 1
             }
             var status: Int32 = 0
@@ -58,7 +58,7 @@ public enum WorkerServer {
             do {
                 script = try JSONCoding.decode(ChapterScript.self, from: Data(line))
             } catch {
-                throw RenderError(.worker, "the worker was sent something that is not a chapter script: \(error)")
+                throw RenderError(.worker, "the worker was sent something that is not a chapter script: \(error)", cause: error)
             }
             RenderTrace.mark("worker-ready", "\(script.chapter.index).\(script.segment?.index ?? 0) \(getppid())")
             let result = try JobRunner.run(script, synthesizer: engine) { sentences, samples in

@@ -7,16 +7,18 @@ public enum DiffText {
     public static let quoted = 60
 
     /// The report as text: a block per differing chapter, then one summary line.
-    public static func render(_ report: DiffReport) -> String {
+    /// `fullList` names where the shifts left out of a long list are (a command
+    /// names its JSON option; the library says "the JSON report").
+    public static func render(_ report: DiffReport, fullList: String = "the JSON report") -> String {
         var lines: [String] = []
-        for chapter in report.chapters { lines += self.chapter(chapter) }
+        for chapter in report.chapters { lines += self.chapter(chapter, fullList: fullList) }
         for chapter in report.added { lines.append("Chapter \(chapter.index) \"\(chapter.title)\" (\(chapter.href)): added") }
         for chapter in report.removed { lines.append("Chapter \(chapter.index) \"\(chapter.title)\" (\(chapter.href)): removed") }
         lines.append(summary(report))
         return lines.joined(separator: "\n")
     }
 
-    private static func chapter(_ diff: DiffReport.Chapter) -> [String] {
+    private static func chapter(_ diff: DiffReport.Chapter, fullList: String) -> [String] {
         var lines = ["Chapter \(diff.chapter.index) \"\(diff.chapter.title)\" (\(diff.chapter.href))"]
         if let duration = diff.duration {
             lines.append("  duration \(seconds(duration.old)) -> \(seconds(duration.new)) (\(signed(duration.new.milliseconds - duration.old.milliseconds)))")
@@ -37,23 +39,23 @@ public enum DiffText {
         if diff.textDiffersBetweenSentences {
             lines.append("  text differs between sentences (whitespace or unnarrated characters); every sentence is unchanged")
         }
-        lines += shifts(diff.sentenceShifts, noun: "sentences")
+        lines += shifts(diff.sentenceShifts, noun: "sentences", fullList: fullList)
         let shiftedSentences = Set(diff.sentenceShifts.map { $0.old.range })
         let hidden = diff.wordShifts.filter { word in !shiftedSentences.contains { $0.contains(word.old.range) } }
         if !diff.wordShifts.isEmpty {
             lines.append("  \(diff.wordShifts.count) of \(diff.wordsCompared) words shifted"
                 + (hidden.isEmpty ? "" : ", \(hidden.count) of them in sentences that did not shift:"))
-            lines += shifts(hidden, noun: "words")
+            lines += shifts(hidden, noun: "words", fullList: fullList)
         }
         return lines
     }
 
-    private static func shifts(_ shifts: [DiffReport.Shift], noun: String) -> [String] {
+    private static func shifts(_ shifts: [DiffReport.Shift], noun: String, fullList: String) -> [String] {
         var lines = shifts.prefix(listed).map { shift in
             "  \(quote(shift.old.text)) \(range(shift.old.range)): \(seconds(shift.old.begin))–\(seconds(shift.old.end))"
                 + " -> \(seconds(shift.new.begin))–\(seconds(shift.new.end)) (begin \(signed(shift.beginShiftMs)), end \(signed(shift.endShiftMs)))"
         }
-        if shifts.count > listed { lines.append("  … and \(shifts.count - listed) more shifted \(noun) (see --json)") }
+        if shifts.count > listed { lines.append("  … and \(shifts.count - listed) more shifted \(noun) (see \(fullList))") }
         return lines
     }
 

@@ -9,12 +9,12 @@ import Foundation
 /// device in its message and knows the machine's free memory.
 public struct FileAccess: Sendable {
     /// The size of the regular file at `path`, symbolic links followed;
-    /// `BookError` `.notFound`, `.unreadable` or `.notAFile` otherwise.
-    public var regularFileSize: @Sendable (_ path: String) throws(BookError) -> Int
+    /// `OwnFileError` `.notFound`, `.unreadable` or `.notAFile` otherwise.
+    public var regularFileSize: @Sendable (_ path: String) throws(OwnFileError) -> Int
     /// Bytes of memory the process may still use; nil when unknown.
     public var availableMemory: @Sendable () -> UInt64?
 
-    public init(regularFileSize: @escaping @Sendable (_ path: String) throws(BookError) -> Int,
+    public init(regularFileSize: @escaping @Sendable (_ path: String) throws(OwnFileError) -> Int,
                 availableMemory: @escaping @Sendable () -> UInt64?) {
         self.regularFileSize = regularFileSize
         self.availableMemory = availableMemory
@@ -24,18 +24,18 @@ public struct FileAccess: Sendable {
     /// (each kind of file is then capped at its `OwnFile.Limit.ceiling`).
     public static let foundation = FileAccess(regularFileSize: foundationSize, availableMemory: { nil })
 
-    private static func foundationSize(_ path: String) throws(BookError) -> Int {
+    private static func foundationSize(_ path: String) throws(OwnFileError) -> Int {
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         let attributes: [FileAttributeKey: Any]
         do {
             attributes = try FileManager.default.attributesOfItem(atPath: resolved)
         } catch {
-            guard FileManager.default.fileExists(atPath: resolved) else { throw BookError(.notFound, file: path, "no such file") }
-            throw BookError(.unreadable, file: path, "cannot read the file", cause: error)
+            guard FileManager.default.fileExists(atPath: resolved) else { throw OwnFileError(.notFound, file: path, "no such file", cause: error) }
+            throw OwnFileError(.unreadable, file: path, "cannot read the file", cause: error)
         }
         let type = attributes[.type] as? FileAttributeType
         guard type == .typeRegular else {
-            throw BookError(.notAFile, file: path, "not a regular file but \(describe(type))")
+            throw OwnFileError(.notAFile, file: path, "not a regular file but \(describe(type))")
         }
         return (attributes[.size] as? NSNumber)?.intValue ?? 0
     }

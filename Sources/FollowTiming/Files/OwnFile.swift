@@ -41,20 +41,23 @@ public enum OwnFile {
     }
 
     /// The contents of `path`, a regular file within `limit` of the memory `access` reports.
-    public static func read(_ path: String, limit: Limit, access: FileAccess = .foundation) throws(BookError) -> Data {
+    public static func read(_ path: String, limit: Limit, access: FileAccess = .foundation) throws(OwnFileError) -> Data {
         try read(path, limit: limit, access: access, available: access.availableMemory())
     }
 
     /// The contents of `path`, a regular file within `limit` of `available` bytes of memory (nil: unknown).
     public static func read(_ path: String, limit: Limit, access: FileAccess = .foundation,
-                            available: UInt64?) throws(BookError) -> Data {
+                            available: UInt64?) throws(OwnFileError) -> Data {
         let size = try access.regularFileSize(path), most = limit.bytes(available: available)
         guard size <= most else {
-            throw BookError(.tooLarge, file: path, "\(megabytes(size)) is larger than a \(limit.what) this program reads "
+            throw OwnFileError(.tooLarge, file: path, "\(megabytes(size)) is larger than a \(limit.what) this program reads "
                 + "(at most \(megabytes(most)) here)")
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw BookError(.unreadable, file: path, "cannot read the file")
+        let handle: FileHandle
+        do {
+            handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        } catch {
+            throw OwnFileError(.unreadable, file: path, "cannot read the file", cause: error)
         }
         defer { try? handle.close() }
         let data: Data
@@ -62,9 +65,9 @@ public enum OwnFile {
             // No more than the cap, should the file grow meanwhile.
             data = try handle.read(upToCount: most + 1) ?? Data()
         } catch {
-            throw BookError(.unreadable, file: path, "cannot read the file", cause: error)
+            throw OwnFileError(.unreadable, file: path, "cannot read the file", cause: error)
         }
-        guard data.count <= most else { throw BookError(.tooLarge, file: path, "grew past \(megabytes(most)) while read") }
+        guard data.count <= most else { throw OwnFileError(.tooLarge, file: path, "grew past \(megabytes(most)) while read") }
         return data
     }
 

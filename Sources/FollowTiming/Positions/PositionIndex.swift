@@ -57,42 +57,42 @@ public struct PositionIndex: Sendable {
     }
 
     /// The chapter at spine position `index`, indexed.
-    public func chapter(_ index: Int) throws(BookError) -> ChapterPositions {
+    public func chapter(_ index: Int) throws(PositionError) -> ChapterPositions {
         guard let positions = chapters[index] else {
             let rendered = book.chapters.map { String($0.chapter.index) }.joined(separator: ", ")
-            throw BookError(.notRendered, "chapter \(index) was not rendered (rendered: \(rendered))")
+            throw PositionError(.notRendered, chapter: index, "chapter \(index) was not rendered (rendered: \(rendered))")
         }
         return positions
     }
 
     /// The position spoken at `time` seconds into chapter `index`'s audio.
-    public func position(chapter index: Int, time: Double, sentenceStart: Bool = false) throws(BookError) -> BookPosition {
-        guard time >= 0, time.isFinite else { throw BookError(.notATime, "time \(time) is not a time in the audio") }
+    public func position(chapter index: Int, time: Double, sentenceStart: Bool = false) throws(PositionError) -> BookPosition {
+        guard time >= 0, time.isFinite else { throw PositionError(.notATime, chapter: index, "time \(time) is not a time in the audio") }
         let positions = try chapter(index)
-        guard let hit = positions.word(at: time) else { throw BookError(.noTimedWords, "chapter \(index) has no timed words") }
+        guard let hit = positions.word(at: time) else { throw PositionError(.noTimedWords, chapter: index, "chapter \(index) has no timed words") }
         return answer(positions, sentenceStart ? positions.sentenceStart(hit) : hit, sentenceStart: sentenceStart)
     }
 
     /// The position spoken at `time` seconds into the single-file audiobook
     /// (the chapter whose span holds it, then as `position(chapter:time:)`).
-    public func position(audiobookTime time: Double, sentenceStart: Bool = false) throws(BookError) -> BookPosition {
+    public func position(audiobookTime time: Double, sentenceStart: Bool = false) throws(PositionError) -> BookPosition {
         guard let entry = book.manifest?.audiobook else {
-            throw BookError(.noAudiobook, "this render has no single-file audiobook (render with --audiobook); give CHAPTER:SECONDS")
+            throw PositionError(.noAudiobook, "this render has no single-file audiobook")
         }
         guard time.isFinite, let (index, local) = entry.chapter(at: time) else {
-            throw BookError(.notATime, "time \(time) is outside the audiobook (0 to \(entry.duration.value) s)")
+            throw PositionError(.notATime, "time \(time) is outside the audiobook (0 to \(entry.duration.value) s)")
         }
         return try position(chapter: index, time: local, sentenceStart: sentenceStart)
     }
 
     /// The position at UTF-16 `offset` in chapter `index`'s narration text.
-    public func position(chapter index: Int, offset: Int, sentenceStart: Bool = false) throws(BookError) -> BookPosition {
+    public func position(chapter index: Int, offset: Int, sentenceStart: Bool = false) throws(PositionError) -> BookPosition {
         let positions = try chapter(index)
         guard offset >= 0, offset <= positions.units.count else {
-            throw BookError(.outsideText, "offset \(offset) is outside chapter \(index)'s text (0 to \(positions.units.count) UTF-16 units)")
+            throw PositionError(.outsideText, chapter: index, "offset \(offset) is outside chapter \(index)'s text (0 to \(positions.units.count) UTF-16 units)")
         }
         let found = sentenceStart ? positions.sentenceStart(atOffset: offset) : positions.word(atOffset: offset)
-        guard let hit = found else { throw BookError(.noTimedWords, "chapter \(index) has no timed words") }
+        guard let hit = found else { throw PositionError(.noTimedWords, chapter: index, "chapter \(index) has no timed words") }
         return answer(positions, hit, sentenceStart: sentenceStart)
     }
 

@@ -41,7 +41,7 @@ enum SidecarFile {
         let frame = try encoder.encode(header)
         guard let slot = frame.range(of: placeholder) else { throw RenderError(.write, "sidecar layout changed") }
         guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw RenderError(.write, String(cString: strerror(errno)))
+            throw RenderError(.write, String(cString: strerror(errno)), cause: POSIXError.current)
         }
         let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? file.close() }
