@@ -72,8 +72,9 @@ struct DebPackageTests {
         let needed = dynamic.split(separator: "\n").filter { $0.contains("(NEEDED)") }
             .compactMap { $0.split(separator: "[").last?.split(separator: "]").first.map(String.init) }
         #expect(needed.contains("libespeak-ng.so.1") && needed.contains("libmp3lame.so.0"), "\(needed)")
-        let swiftRuntime = needed.filter { ["libswift", "libFoundation", "lib_Foundation", "libdispatch", "libBlocksRuntime"]
-            .contains(where: $0.hasPrefix) }
+        let swiftRuntime = needed.filter { name in
+            ["libswift", "libFoundation", "lib_Foundation", "libdispatch", "libBlocksRuntime"].contains { name.hasPrefix($0) }
+        }
         #expect(swiftRuntime.isEmpty, "the Swift runtime must be linked statically: \(swiftRuntime)")
 
         // Where the loader finds each library, then the Debian package that owns that file.
@@ -95,10 +96,14 @@ struct DebPackageTests {
             let package = try #require(owner?.split(separator: ":").first.map(String.init), "no package owns \(path)")
             #expect(depends.contains(package), "\(soname) comes from \(package), not in Depends: \(depends.sorted())")
         }
-        let espeakData = try SpeechEngine.shared().dataFolder
-        let dataOwner = try CommandRun.run("/usr/bin/dpkg-query", ["--search", espeakData]).stdout
-        #expect(dataOwner.hasPrefix("espeak-ng-data") && depends.contains("espeak-ng-data"), "\(espeakData): \(dataOwner)")
-        #expect(depends.contains("mecab-ipadic-utf8"))
+        // The data the code opens by path: eSpeak NG's voices, the MeCab dictionary for Japanese.
+        let mecab = try #require(JapaneseAnalyzer.dictionaries.first { FileManager.default.fileExists(atPath: $0 + "/sys.dic") })
+        for folder in [try SpeechEngine.shared().dataFolder, mecab] {
+            let owner = try CommandRun.run("/usr/bin/dpkg-query", ["--search", folder]).stdout
+            let packages = owner.components(separatedBy: ": ").first.map { $0.split(separator: ",") }?
+                .map { String($0.split(separator: ":")[0]).trimmingCharacters(in: .whitespaces) } ?? []
+            #expect(packages.contains(where: depends.contains), "\(folder) belongs to \(owner), Depends: \(depends.sorted())")
+        }
 
         let apt = try CommandRun.run("/usr/bin/apt-get", ["install", "--simulate", "-o", "Debug::NoLocking=1", deb])
         let installs = apt.stdout.split(separator: "\n").filter { $0.hasPrefix("Inst ") }

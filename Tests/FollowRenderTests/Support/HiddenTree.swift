@@ -10,7 +10,8 @@ enum HiddenTree {
     static var hidden: [String] {
         var folders = [TestPaths.packageRoot.path]
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        if let swift = path.split(separator: ":").map({ $0 + "/swift" }).first(where: FileManager.default.isExecutableFile) {
+        let swifts = path.split(separator: ":").map { String($0) + "/swift" }
+        if let swift = swifts.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
             let lib = URL(fileURLWithPath: swift).resolvingSymlinksInPath()
                 .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("lib/swift").path
             if FileManager.default.fileExists(atPath: lib) { folders.append(lib) }
