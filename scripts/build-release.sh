@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the release binary of follow-render with the Swift runtime linked
-# statically (what the Debian package ships: it runs without a Swift
-# toolchain), then prints the binary's absolute path on stdout (the build's
-# own output goes to stderr). When nothing changed SwiftPM rebuilds nothing.
+# statically and no RUNPATH (what the Debian package ships: it runs without a
+# Swift toolchain), then prints the binary's absolute path on stdout (the
+# build's own output goes to stderr). When nothing changed SwiftPM rebuilds
+# nothing.
 #
 # One place for the command: scripts/test.sh runs it before the suite,
 # scripts/package-deb.sh to get the binary it packages, and the tests through
@@ -15,6 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=${RELEASE_SCRATCH_PATH:-.build/static}
-swift build -c release --static-swift-stdlib --product follow-render --scratch-path "$scratch" >&2
-bin=$(swift build -c release --static-swift-stdlib --scratch-path "$scratch" --show-bin-path)
+flags=(-c release --static-swift-stdlib --disable-local-rpath --scratch-path "$scratch")
+swift build "${flags[@]}" --product follow-render >&2
+bin=$(swift build "${flags[@]}" --show-bin-path)
 echo "$bin/follow-render"
