@@ -117,7 +117,7 @@ struct DebPackageTests {
                 "apt-get --simulate:\n\(apt.stdout)\(apt.stderr)")
     }
 
-    @Test("installed with dpkg into a scratch root that has this machine's dpkg database, it renders the sample book like the golden sidecars with the checkout and the Swift toolchain hidden, and purging it leaves nothing")
+    @Test("installed with dpkg into a scratch root that has this machine's dpkg database, it renders the sample book like the golden sidecars with the checkout and the Swift toolchain hidden (and fails without its installed data), and purging it leaves nothing")
     func installRenderPurge() throws {
         let deb = try BuiltPackage.deb.get()
         let folder = try TestPaths.temporaryFolder()
@@ -154,6 +154,13 @@ struct DebPackageTests {
         let diff = try CommandRun.cli(["diff", golden, out, "--tolerance-ms", "0"])
         #expect(diff.status == 0 && diff.stdout.contains("Summary: equal within 0 ms; 2 chapters compared"),
                 "\(diff.stdout)\(diff.stderr)")
+
+        // Without its installed data the binary has nothing else to fall back on while the checkout is hidden.
+        let data = root + "/usr/share/follow-render"
+        try FileManager.default.moveItem(atPath: data, toPath: folder + "/data-moved")
+        let bare = try HiddenTree.run([installed, folder + "/sample-book.epub", "--out", folder + "/bare", "--quiet"], in: folder)
+        #expect(bare.status == 1 && bare.stderr.contains(data + "/"), "\(bare.stderr)")
+        try FileManager.default.moveItem(atPath: folder + "/data-moved", toPath: data)
 
         let purge = try CommandRun.run("/usr/bin/dpkg", ["--root=" + root, "--purge", "follow-render"])
         #expect(purge.status == 0, "dpkg --purge:\n\(purge.stdout)\(purge.stderr)")
