@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # The project's test command: builds everything (the CLI too, which the
-# end-to-end tests run) and runs the Swift Testing suite, then every libFuzzer
-# target for FUZZ_SECONDS each (default 60; 0 skips fuzzing; FUZZ_PARALLEL at
+# end-to-end tests run, and with scripts/build-release.sh the static release
+# binary that DebPackageTests package) and runs the Swift Testing suite, then
+# every libFuzzer target for FUZZ_SECONDS each (default 60; 0 skips fuzzing; FUZZ_PARALLEL at
 # a time, default 2), each counted as
 # one test, then prints one closing line "N passed, N failed". Any failing
 # test or a crash found by a fuzzer makes the exit status non-zero.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build
+scripts/build-release.sh >/dev/null
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0

@@ -13,6 +13,9 @@ final class AudiobookMuxer {
     private var encoderTimeBase = AVRational(num: 1, den: 1)
     private var opened = false
 
+    /// The version of the FFmpeg libraries this process loaded (`av_version_info`, e.g. `5.1.6-0+deb12u1`).
+    static var ffmpegVersion: String { String(cString: av_version_info()) }
+
     /// A muxer for `format` (MP4 or Ogg Opus) writing to `path` (a temporary name: the format is not guessed from it).
     init(format: AudiobookFormat, path: String) throws(RenderError) {
         // Every failure is returned and told in one line; FFmpeg's own log would only add noise

@@ -23,6 +23,10 @@ public final class SpeechEngine: Sendable {
     /// speeds its output up with libsonic.
     public static let wpmRange = 80...1200
 
+    /// The version of the eSpeak NG library this process loaded (`espeak_Info`),
+    /// read without initialising the engine, so it works without voice data.
+    public static var libraryVersion: String { espeak_Info(nil).map { String(cString: $0) } ?? "unknown" }
+
     private let catalog: VoiceCatalog
     /// The voice identifier eSpeak currently has loaded, guarded with eSpeak itself.
     private let loadedVoice = Mutex<String?>(nil)

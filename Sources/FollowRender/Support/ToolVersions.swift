@@ -1,13 +1,11 @@
-import CEspeakNG
-import CFFmpeg
-import CICU
-
 /// The versions of follow-render and of the libraries it was linked with, as
 /// `follow-render --version` prints them (a bug report names them all).
 ///
-/// Read from the libraries themselves, not from their headers, so a binary
-/// run against newer Debian libraries reports what it really loaded. Nothing
-/// is initialised: this works without eSpeak NG's data.
+/// Each library's version is read by the Swift type that wraps it
+/// (`SpeechEngine`, `AudiobookMuxer`, `AudioEncoders`, `BreakIterator`) from
+/// the library itself, not from its headers, so a binary run against newer
+/// Debian libraries reports what it really loaded. Nothing is initialised:
+/// this works without eSpeak NG's data.
 public struct ToolVersions: Sendable, Equatable {
     public var followRender: String
     public var espeakNG: String
@@ -18,10 +16,10 @@ public struct ToolVersions: Sendable, Equatable {
     /// The versions of the running binary and of the libraries it loaded.
     public static func current() -> ToolVersions {
         ToolVersions(followRender: FollowRenderVersion.current,
-                     espeakNG: espeak_Info(nil).map { String(cString: $0) } ?? "unknown",
-                     ffmpeg: String(cString: av_version_info()),
+                     espeakNG: SpeechEngine.libraryVersion,
+                     ffmpeg: AudiobookMuxer.ffmpegVersion,
                      lame: AudioEncoders.lameVersion,
-                     icu: String(cString: fr_icu_version()))
+                     icu: BreakIterator.icuVersion)
     }
 
     /// One line per component: `follow-render 0.1.0`, then each library with its version.

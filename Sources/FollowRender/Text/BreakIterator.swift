@@ -6,6 +6,9 @@ import CICU
 /// An iterator is opened once and pointed at successive stretches of text, so
 /// segmenting a whole book costs one ICU open per language and kind.
 final class BreakIterator {
+    /// The version of the ICU library this process loaded (`u_getVersion`).
+    static var icuVersion: String { String(cString: fr_icu_version()) }
+
     /// Which of ICU's rule sets the iterator follows.
     enum Kind {
         case sentence

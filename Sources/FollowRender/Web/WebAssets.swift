@@ -3,10 +3,10 @@ import Foundation
 /// The player's source files (`Sources/FollowRender/Resources/player/`): page
 /// templates, stylesheet and scripts, kept as real files in the repository.
 ///
-/// SwiftPM copies them into the `follow-render_FollowRender.resources` bundle
-/// beside the built binary (`.build/debug`, `.build/release`). The bundle is
-/// looked for there first, then in the checkout the library was built from
-/// (tests run from the test bundle); a missing file is an error, not a crash.
+/// `ResourceFiles` says where they are looked for (the bundle beside the
+/// binary, the installed `share/follow-render/`, then the checkout the library
+/// was built from, which the tests' bundle uses); a missing file is an error,
+/// not a crash.
 enum WebAssets {
     /// Chapter page template.
     static let chapterTemplate = "player-chapter.html"
@@ -19,15 +19,12 @@ enum WebAssets {
     /// is the same code as an ES module for web apps.
     static let copied = ["player.css", "follow-timing.js", "follow-timing.mjs", "player.js", "library.js", "reading.css", "reading.js"]
 
-    private static let bundleName = "follow-render_FollowRender.resources"
-
     /// The contents of the player file `name`.
     static func data(_ name: String) throws(RenderError) -> Data {
         let checkout = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Resources/player")
-        let candidates = [Bundle.main.bundleURL.appendingPathComponent(bundleName), checkout]
-            .map { $0.appendingPathComponent(name).path }
+        let candidates = ResourceFiles.candidates(name, checkout: checkout)
         for path in candidates {
             if let data = FileManager.default.contents(atPath: path) { return data }
         }
