@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # The project's test command: builds everything (the CLI too, which the
-# end-to-end tests run, and with scripts/build-release.sh the static release
-# binary that DebPackageTests package) and runs the Swift Testing suite, then
+# end-to-end tests run) and runs the Swift Testing suite, while
+# scripts/build-release.sh builds the static release binary that
+# DebPackageTests package beside it (its own scratch folder; a whole-module
+# release build keeps one core busy for minutes, which the suite's processes
+# share rather than wait for; DebPackageTests waits on SwiftPM's lock), then
 # every libFuzzer target for FUZZ_SECONDS each (default 60; 0 skips fuzzing; FUZZ_PARALLEL at
 # a time, default 2), each counted as
 # one test, then prints one closing line "N passed, N failed". Any failing
@@ -9,11 +12,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build
-scripts/build-release.sh >/dev/null
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+release_log=$(mktemp)
+trap 'rm -f "$log" "$release_log"' EXIT
+scripts/build-release.sh >"$release_log" 2>&1 &
+release_build=$!
 status=0
 swift test 2>&1 | tee "$log" || status=$?
+if ! wait "$release_build"; then
+    cat "$release_log"
+    echo "scripts/build-release.sh failed"
+    status=1
+fi
 total=$(sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} .*/\1/p' "$log" | tail -n 1)
 failed=$(grep -c '^✘ Test ".*" failed after' "$log" || true)
 total=${total:-0}
@@ -25,7 +35,7 @@ if [ "$fuzz_seconds" -gt 0 ]; then
     # FUZZ_PARALLEL at a time (default 2, the CI machine's cores), each for
     # the full FUZZ_SECONDS; the results are printed in the targets' order.
     fuzz_logs=$(mktemp -d)
-    trap 'rm -f "$log"; rm -rf "$fuzz_logs"' EXIT
+    trap 'rm -f "$log" "$release_log"; rm -rf "$fuzz_logs"' EXIT
     for target in "${targets[@]}"; do
         FUZZ_RUN=0 scripts/fuzz.sh "$target" >"$fuzz_logs/$target.build" 2>&1 || echo "$target" >>"$fuzz_logs/failed-builds"
     done
