@@ -12,36 +12,38 @@ public enum RegularFile {
     /// The size of the regular file at `path` (symbolic links followed), as a
     /// book's file: a `BookError` `.notFound`, `.unreadable` or `.notAFile` otherwise.
     public static func size(of path: String) throws(BookError) -> Int {
-        switch inspect(path) {
-        case .success(let size): return size
-        case .failure(let refusal):
-            let kind: BookError.Kind = switch refusal.kind {
-            case .notFound: .notFound
-            case .unreadable: .unreadable
-            case .notAFile: .notAFile
-            }
-            throw BookError(kind, file: path, refusal.reason, cause: refusal.cause)
-        }
+        try inspect(path).mapError { BookError($0.kind.bookKind, file: path, $0.reason, cause: $0.cause) }.get()
     }
 
     /// The size of the regular file at `path`, as one of our own files: an
     /// `OwnFileError` `.notFound`, `.unreadable` or `.notAFile` otherwise.
     public static func ownFileSize(of path: String) throws(OwnFileError) -> Int {
-        switch inspect(path) {
-        case .success(let size): return size
-        case .failure(let refusal):
-            let kind: OwnFileError.Kind = switch refusal.kind {
-            case .notFound: .notFound
-            case .unreadable: .unreadable
-            case .notAFile: .notAFile
-            }
-            throw OwnFileError(kind, file: path, refusal.reason, cause: refusal.cause)
-        }
+        try inspect(path).mapError { OwnFileError($0.kind.ownFileKind, file: path, $0.reason, cause: $0.cause) }.get()
     }
 
     /// Why `stat(2)` refuses a path as a regular file, for `size` and `ownFileSize` to throw as their own error.
     private struct Refusal: Error {
-        enum Kind { case notFound, unreadable, notAFile }
+        enum Kind {
+            case notFound, unreadable, notAFile
+
+            /// The same fault of a book's file.
+            var bookKind: BookError.Kind {
+                switch self {
+                case .notFound: .notFound
+                case .unreadable: .unreadable
+                case .notAFile: .notAFile
+                }
+            }
+
+            /// The same fault of one of our own files.
+            var ownFileKind: OwnFileError.Kind {
+                switch self {
+                case .notFound: .notFound
+                case .unreadable: .unreadable
+                case .notAFile: .notAFile
+                }
+            }
+        }
         var kind: Kind
         var reason: String
         /// The `errno` of the failed `stat(2)`, when it failed.
