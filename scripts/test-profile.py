@@ -30,9 +30,9 @@ def main():
     with open(args.profile, encoding="utf-8") as lines:
         for line in lines:
             fields = line.rstrip("\n").split("\t")
-            if len(fields) != 7:
+            if len(fields) != 8:
                 continue
-            test_id, name, program, _, wall, user, system = fields
+            test_id, name, program, _, _, wall, user, system = fields
             cpu = float(user) + float(system)
             suite = suite_of(test_id)
             function = re.sub(r"/[^/]*\.swift:\d+:\d+$", "", test_id).split("/")[-1] if test_id != "-" else "-"

@@ -40,7 +40,7 @@ struct CommandRun {
         process.waitUntilExit()
         try out.close()
         try err.close()
-        TestProfile.record(executable, arguments, timeFile: timeFile)
+        TestProfile.record(executable, arguments, started: start, timeFile: timeFile)
         return CommandRun(
             status: process.terminationStatus,
             output: try Data(contentsOf: URL(fileURLWithPath: outPath)),

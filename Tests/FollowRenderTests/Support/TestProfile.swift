@@ -4,7 +4,7 @@ import Testing
 /// The opt-in CPU profile of the suite (issue 25): with `FOLLOW_TEST_PROFILE=/path/file.tsv`
 /// set, `CommandRun.run` starts each program under `/usr/bin/time` and appends one line per
 /// program to that file: the running test's id and name, the program, its first arguments,
-/// its wall seconds and its user and system CPU seconds (its own and those of the children
+/// when it started (seconds since 1970), its wall seconds and its user and system CPU seconds (its own and those of the children
 /// it waited for, e.g. the CLI's workers). `scripts/test-profile.py` sums the lines per suite
 /// and test. Without the variable nothing changes.
 enum TestProfile {
@@ -17,7 +17,7 @@ enum TestProfile {
     }
 
     /// Appends the line for one finished program, read from the `/usr/bin/time` figures in `timeFile`.
-    static func record(_ executable: String, _ arguments: [String], timeFile: String) {
+    static func record(_ executable: String, _ arguments: [String], started: Date, timeFile: String) {
         guard let path,
               let text = try? String(contentsOfFile: timeFile, encoding: .utf8),
               let figures = text.split(separator: "\n").last?.split(separator: " "), figures.count == 3
@@ -28,6 +28,7 @@ enum TestProfile {
             test?.displayName ?? test?.name ?? "-",
             (executable as NSString).lastPathComponent,
             arguments.prefix(3).map { ($0 as NSString).lastPathComponent }.joined(separator: " "),
+            String(format: "%.3f", started.timeIntervalSince1970),
         ].map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
             + figures.map(String.init)
         let line = fields.joined(separator: "\t") + "\n"
