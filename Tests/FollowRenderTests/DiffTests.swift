@@ -3,10 +3,10 @@ import Testing
 @testable import FollowRender
 
 /// Renders of the sample book compared by the diff tests: at the golden
-/// settings (1x) twice, at 1.2x, and an edited copy at 1x.
+/// settings (1x) twice (the renders `RenderTests` reads), at 1.2x, and an edited copy at 1x.
 private enum DiffRenders {
-    static let oneX = Result { try RenderedFolder.render(TestPaths.sampleBook, ["--rate", "1x"], name: "diff1x") }
-    static let oneXAgain = Result { try RenderedFolder.render(TestPaths.sampleBook, ["--rate", "1x", "--jobs", "1"], name: "diff1xAgain") }
+    static var oneX: Result<RenderedFolder, any Error> { SampleRenders.oneX }
+    static var oneXAgain: Result<RenderedFolder, any Error> { SampleRenders.oneXAgain }
     static let faster = Result { try RenderedFolder.render(TestPaths.sampleBook, ["--rate", "1.2x"], name: "diff12x") }
     static let edited = Result { () throws -> RenderedFolder in
         let copy = try TestPaths.temporaryFolder("editedBook") + "/sample-book"

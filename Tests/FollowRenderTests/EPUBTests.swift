@@ -259,6 +259,6 @@ struct EPUBTests {
         let folder = try TestPaths.temporaryURL()
         defer { TestPaths.remove(folder) }
         let url = try EPUBTestSupport.writeZip(EPUBTestSupport.minimalBook(), to: folder.appendingPathComponent("book.epub"))
-        try CommandRun.checked("/usr/bin/java", ["-jar", "/usr/share/java/epubcheck.jar", url.path])
+        try CommandRun.checked("/usr/bin/java", EPUBCheckRun.javaOptions + ["-jar", "/usr/share/java/epubcheck.jar", url.path])
     }
 }

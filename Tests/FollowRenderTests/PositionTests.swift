@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import FollowRender
 
-/// The sample book rendered once at 2x for the position tests.
+/// The sample book rendered once at 2x for the position tests (the render `RenderTests` reads).
 private enum PositionRenders {
-    static let sample = Result { try RenderedFolder.render(TestPaths.sampleBook, ["--rate", "2x"], name: "positionsSample") }
+    static var sample: Result<RenderedFolder, any Error> { SampleRenders.twoX }
 }
 
 @Suite("Restoring positions: time to text and back", .serialized)

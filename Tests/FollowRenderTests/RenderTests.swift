@@ -3,11 +3,13 @@ import Testing
 @testable import FollowRender
 
 /// Renders shared by several tests: the sample book at 1x (twice, for
-/// determinism) and at 2x.
-private enum SampleRenders {
-    static let oneX = Result { try RenderedFolder.render(TestPaths.sampleBook, ["--rate", "1x"], name: "sample1x") }
-    static let oneXAgain = Result { try RenderedFolder.render(TestPaths.sampleBook, ["--rate", "1x", "--jobs", "1"], name: "sample1xAgain") }
-    static let twoX = Result { try RenderedFolder.render(TestPaths.sampleBook, ["--rate", "2x"], name: "sample2x") }
+/// determinism) and at 2x (`SharedRender`: `DiffTests` and `PositionTests` read the same).
+enum SampleRenders {
+    static var oneX: Result<RenderedFolder, any Error> { Result { try SharedRender.render(TestPaths.sampleBook, ["--rate", "1x"]) } }
+    static var oneXAgain: Result<RenderedFolder, any Error> {
+        Result { try SharedRender.render(TestPaths.sampleBook, ["--rate", "1x", "--jobs", "1"]) }
+    }
+    static var twoX: Result<RenderedFolder, any Error> { Result { try SharedRender.render(TestPaths.sampleBook, ["--rate", "2x"]) } }
 }
 
 @Suite("Rendering books to audio and timing sidecars", .serialized)

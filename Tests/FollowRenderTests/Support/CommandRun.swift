@@ -15,15 +15,18 @@ struct CommandRun {
     /// Runs `executable` with `arguments`, in `directory`, with `environment` added to this process's own.
     static func run(_ executable: String, _ arguments: [String], in directory: String? = nil,
                     environment: [String: String] = [:]) throws -> CommandRun {
+        let folder = try TestPaths.temporaryFolder("run")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let timeFile = folder + "/time"
+        let (program, programArguments) = TestProfile.path == nil
+            ? (executable, arguments) : TestProfile.wrapped(executable, arguments, timeFile: timeFile)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = programArguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         }
-        let folder = try TestPaths.temporaryFolder("run")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let outPath = folder + "/out", errPath = folder + "/err"
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)
         _ = FileManager.default.createFile(atPath: errPath, contents: nil)
@@ -37,6 +40,7 @@ struct CommandRun {
         process.waitUntilExit()
         try out.close()
         try err.close()
+        TestProfile.record(executable, arguments, started: start, timeFile: timeFile)
         return CommandRun(
             status: process.terminationStatus,
             output: try Data(contentsOf: URL(fileURLWithPath: outPath)),
