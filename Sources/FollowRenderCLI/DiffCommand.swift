@@ -41,7 +41,7 @@ enum DiffCommand: Command {
         var books: [RenderedBook] = []
         for path in paths {
             do {
-                books.append(try RenderedBook.load(path, access: .system))
+                books.append(try OwnFiles.load(path))
             } catch {
                 Console.error("follow-render: \(error.file ?? path): \(error.reason)")
                 return 2

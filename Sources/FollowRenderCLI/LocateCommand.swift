@@ -46,7 +46,7 @@ enum LocateCommand: Command {
         let (path, time, offset, sentence) = (options.path, options.time, options.offset, options.sentence)
         let book: RenderedBook
         do {
-            book = try RenderedBook.load(path, access: .system)
+            book = try OwnFiles.load(path)
         } catch {
             throw FileFailure(file: error.file ?? path, reason: error.reason, cause: error)
         }

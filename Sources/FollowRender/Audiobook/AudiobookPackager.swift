@@ -134,7 +134,7 @@ public struct AudiobookPackager: Sendable {
             let sidecar = folder + "/" + chapter.timing
             var timing: ChapterTiming
             do {
-                timing = try RenderedBook.timing(at: sidecar, access: .system)
+                timing = try OwnFiles.timing(at: sidecar)
             } catch {
                 throw RenderError(.unreadableInput, file: sidecar, error.reason, cause: error)
             }

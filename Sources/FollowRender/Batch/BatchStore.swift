@@ -34,7 +34,7 @@ public struct BatchStore: Sendable {
 
     /// The recorded outcome of a book, or nil when no task has finished it.
     public func load(slug: String) -> BookOutcome? {
-        guard let data = try? OwnFile.read(resultPath(slug), limit: .batchResult, access: .system) else { return nil }
+        guard let data = try? OwnFiles.read(resultPath(slug), limit: .batchResult) else { return nil }
         return try? JSONCoding.decode(BookOutcome.self, from: data)
     }
 

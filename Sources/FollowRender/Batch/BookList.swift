@@ -72,6 +72,6 @@ public enum BookList {
     /// Whether follow-render wrote the folder: a render's `book.json` or a library folder's marker.
     private static func isOutput(_ folder: URL) -> Bool {
         if FileManager.default.fileExists(atPath: folder.appendingPathComponent(LibraryFolder.marker).path) { return true }
-        return (try? RenderedBook.manifest(in: folder.path, access: .system)) != nil
+        return (try? OwnFiles.manifest(in: folder.path)) != nil
     }
 }

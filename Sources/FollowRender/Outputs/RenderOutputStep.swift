@@ -45,7 +45,7 @@ public final class RenderOutputContext {
     /// The rendered folder read back (`book.json` and every sidecar), loaded once for all steps.
     public func renderedBook() throws(OwnFileError) -> RenderedBook {
         if let loaded { return loaded }
-        let book = try RenderedBook.load(folder, access: .system)
+        let book = try OwnFiles.load(folder)
         loaded = book
         return book
     }

@@ -31,7 +31,7 @@ struct OverlaySource {
         }
         let rendered: RenderedBook
         do {
-            rendered = try RenderedBook.load(renderedFolder, access: .system)
+            rendered = try OwnFiles.load(renderedFolder)
         } catch {
             throw RenderError(.overlay, file: error.file, "cannot read the rendered book: \(error.reason)", cause: error)
         }

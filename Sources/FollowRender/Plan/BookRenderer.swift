@@ -241,7 +241,7 @@ public struct BookRenderer {
 
     /// The manifest of an earlier run, if the folder holds a readable one of a version this program reads.
     private static func existingManifest(in folder: String) -> BookManifest? {
-        try? RenderedBook.manifest(in: folder, access: .system)
+        try? OwnFiles.manifest(in: folder)
     }
 
     /// Removes temporary files that this run's stopped workers left behind.

@@ -19,7 +19,7 @@ struct TOCBuilder {
         var placed: [(entry: Int?, value: BookManifest.TOCEntry)] = []
         for rendered in manifest.chapters {
             guard let chapter = byIndex[rendered.index], !chapter.marks.isEmpty else { continue }
-            let words = (try? RenderedBook.timing(at: folder + "/" + rendered.timing, access: .system))
+            let words = (try? OwnFiles.timing(at: folder + "/" + rendered.timing))
                 .map { $0.sentences.flatMap(\.words) } ?? []
             for mark in chapter.marks {
                 let begin = words.first { $0.range.location + $0.range.length > mark.offset }?.begin

@@ -50,7 +50,7 @@ public struct RenderOutputCheck: Sendable {
             var format: String
             var audio: Audio
         }
-        guard let data = try? OwnFile.read(folder + "/" + stem + ".timing.json", limit: .sidecar, access: .system),
+        guard let data = try? OwnFiles.read(folder + "/" + stem + ".timing.json", limit: .sidecar),
               let header = try? JSONCoding.decode(Header.self, from: data) else { return false }
         return header.format == ChapterTiming.formatName && header.audio.file.hasPrefix(stem + ".")
             && OutputNaming.isChapterFile(header.audio.file, timing: false)
@@ -59,7 +59,7 @@ public struct RenderOutputCheck: Sendable {
     /// The file stems of the chapters in the folder's follow-render `book.json`;
     /// nil when there is none (or it is not follow-render's).
     private func earlierStems() -> [String]? {
-        guard let data = try? OwnFile.read(folder + "/" + OutputNaming.manifestFile, limit: .manifest, access: .system),
+        guard let data = try? OwnFiles.read(folder + "/" + OutputNaming.manifestFile, limit: .manifest),
               let manifest = try? JSONCoding.decode(BookManifest.self, from: data),
               manifest.format == BookManifest.formatName, TimingValidation.problem(in: manifest) == nil else { return nil }
         return manifest.chapters.flatMap { entry in

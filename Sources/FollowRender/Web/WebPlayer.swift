@@ -59,7 +59,7 @@ public struct WebPlayer: Sendable {
     public func write() throws(RenderError) -> Summary {
         let rendered: RenderedBook
         do {
-            rendered = try RenderedBook.load(folder, access: .system)
+            rendered = try OwnFiles.load(folder)
         } catch {
             throw RenderError(.unreadableInput, file: error.file, error.reason, cause: error)
         }
@@ -120,7 +120,7 @@ public struct WebPlayer: Sendable {
     private func read(_ name: String) throws(RenderError) -> String {
         let data: Data
         do {
-            data = try OwnFile.read(folder + "/" + name, limit: .sidecar, access: .system)
+            data = try OwnFiles.read(folder + "/" + name, limit: .sidecar)
         } catch {
             throw RenderError(.unreadableInput, file: folder + "/" + name, error.reason, cause: error)
         }
