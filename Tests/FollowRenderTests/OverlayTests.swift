@@ -10,7 +10,7 @@ import Testing
 /// chapters only (`--chapters`), so its media overlays cover those chapters;
 /// the rest of the book is copied and checked as well. `scripts/check-overlays.sh`
 /// checks every corpus book whole, at sentence and word granularity.
-@Suite("EPUB 3 media overlays", .serialized)
+@Suite("EPUB 3 media overlays")
 struct OverlayTests {
     // MARK: The raw-markup tokenizer
 
