@@ -13,7 +13,7 @@ extension RenderError {
         let isWrite = code == fr_averror(EACCES) || code == fr_averror(ENOENT) || code == fr_averror(EROFS)
         let message = ffmpegMessage(code)
         // FFmpeg's AVERROR(e) is -e for an errno; its own codes are negative tags.
-        let cause: any Error = POSIXErrorCode(rawValue: -code).map { POSIXError($0) }
+        let cause: any Error = POSIXError.of(-code)
             ?? CLibraryError(library: "FFmpeg", code: Int(code), message: message)
         throw RenderError(isWrite ? .write : kind, file: file, "\(what): \(message)", cause: cause)
     }

@@ -99,7 +99,7 @@ public struct RenderError: CausedError {
         let code = errno
         guard code != ENOSPC else { return diskFull(file: file) }
         return RenderError(.write, file: file, "\(what): \(String(cString: strerror(code)))",
-                           cause: POSIXErrorCode(rawValue: code).map { POSIXError($0) })
+                           cause: POSIXError.of(code))
     }
 
     public var description: String {

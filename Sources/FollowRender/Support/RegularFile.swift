@@ -53,7 +53,7 @@ public enum RegularFile {
     private static func inspect(_ path: String) -> Result<Int, Refusal> {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            let code = errno, cause = POSIXErrorCode(rawValue: code).map { POSIXError($0) }
+            let code = errno, cause = POSIXError.of(code)
             if code == ENOENT || code == ENOTDIR { return .failure(Refusal(kind: .notFound, reason: "no such file", cause: cause)) }
             return .failure(Refusal(kind: .unreadable, reason: "cannot read the file: \(String(cString: strerror(code)))", cause: cause))
         }

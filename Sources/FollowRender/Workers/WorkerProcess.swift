@@ -96,8 +96,8 @@ final class WorkerProcess: Sendable {
     private static func startFailure(_ code: Int32, _ executable: String) -> RenderError {
         let reason = String(cString: strerror(code))
         if code == ENOMEM || code == EAGAIN {
-            return RenderError(.outOfMemory, "out of memory: cannot start a worker process (\(reason))", cause: POSIXErrorCode(rawValue: code).map { POSIXError($0) })
+            return RenderError(.outOfMemory, "out of memory: cannot start a worker process (\(reason))", cause: POSIXError.of(code))
         }
-        return RenderError(.worker, "cannot start a worker process (\(executable)): \(reason)", cause: POSIXErrorCode(rawValue: code).map { POSIXError($0) })
+        return RenderError(.worker, "cannot start a worker process (\(executable)): \(reason)", cause: POSIXError.of(code))
     }
 }
