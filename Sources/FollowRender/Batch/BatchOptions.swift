@@ -24,13 +24,6 @@ public struct BatchOptions: Sendable {
         set { render.jobs = max(1, newValue) }
     }
 
-    /// What the chapters are read with, as `RenderJob` reads them.
-    public var narrationOptions: NarrationOptions {
-        var narration = render.settings.narrationOptions
-        narration.matter = render.matter
-        return narration
-    }
-
     /// The single render of the book at `bookPath` into `folder` that the batch runs.
     public func renderOptions(bookPath: String, folder: String) -> RenderOptions {
         let inFolder = { (name: String) in folder + "/" + name }

@@ -78,7 +78,7 @@ public struct BatchPlan: Sendable {
 
     private static func estimate(_ path: String, options: BatchOptions) -> Double {
         guard let archive = try? BookSource.open(path: path, options: options.render.settings.input) else { return 0 }
-        let chapters = ChapterReader(archive: archive, options: options.narrationOptions).read().chapters
+        let chapters = ChapterReader(archive: archive, options: options.render.narrationOptions).read().chapters
         return chapters.filter { options.render.selection?.contains($0.index) ?? true }
             .reduce(0) { $0 + $1.estimatedSeconds(wordsPerMinute: options.render.settings.wpm) }
     }

@@ -53,9 +53,7 @@ public struct RenderJob: Sendable {
            let warning = AudioTags.coverWarning(size: size, audiobook: options.audiobook != nil) {
             warn(RenderWarning(warning, book: path, severity: .notice))
         }
-        var narration = options.settings.narrationOptions
-        narration.matter = options.matter
-        let (chapters, unreadable) = try BookOpener.chapters(of: archive, path: path, options: narration, warn: warn)
+        let (chapters, unreadable) = try BookOpener.chapters(of: archive, path: path, options: options.narrationOptions, warn: warn)
         try policy.check(reported.value)
         if let chosen = options.selection, !chapters.contains(where: { chosen.contains($0.index) }) {
             throw FileFailure(file: path, reason: "\(Setting.chapters) selects no narrated chapter (see 'follow-render inspect')")

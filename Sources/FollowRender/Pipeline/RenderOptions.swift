@@ -78,4 +78,11 @@ public struct RenderOptions: Sendable {
 
     /// Whether the folder is removed at the end, so only the outputs remain.
     public var isTemporary: Bool { folder == .temporary }
+
+    /// What the chapters are read with: the settings' narration and the matter selection.
+    public var narrationOptions: NarrationOptions {
+        var narration = settings.narrationOptions
+        narration.matter = matter
+        return narration
+    }
 }
