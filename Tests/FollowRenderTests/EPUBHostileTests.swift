@@ -185,18 +185,8 @@ struct EPUBHostileTests {
 
     @Test("a DRM-encrypted chapter refuses the book; encrypted non-spine files only warn")
     func drm() throws {
-        let aes = "http://www.w3.org/2001/04/xmlenc#aes128-cbc"
-        func encryption(_ uri: String) -> String {
-            """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">
-              <enc:EncryptedData>
-                <enc:EncryptionMethod Algorithm="\(aes)"/>
-                <enc:CipherData><enc:CipherReference URI="\(uri)"/></enc:CipherData>
-              </enc:EncryptedData>
-            </encryption>
-            """
-        }
+        let aes = EPUBTestSupport.aes128
+        let encryption = EPUBTestSupport.encryptionXML
         let book = EPUBTestSupport.minimalBook(manifestExtra: #"<item id="img" href="img.png" media-type="image/png"/>"#)
             + [("EPUB/img.png", Data(repeating: 7, count: 64))]
         let locked = EPUBTestSupport.replacing("META-INF/encryption.xml", with: encryption("EPUB/text/ch2.xhtml"), in: book)

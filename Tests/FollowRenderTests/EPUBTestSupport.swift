@@ -67,6 +67,22 @@ enum EPUBTestSupport {
         """
     }
 
+    /// The encryption algorithm of DRM (`META-INF/encryption.xml`), which a book is refused for.
+    static let aes128 = "http://www.w3.org/2001/04/xmlenc#aes128-cbc"
+
+    /// A `META-INF/encryption.xml` saying that the file at `uri` is encrypted with AES-128.
+    static func encryptionXML(_ uri: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">
+          <enc:EncryptedData>
+            <enc:EncryptionMethod Algorithm="\(aes128)"/>
+            <enc:CipherData><enc:CipherReference URI="\(uri)"/></enc:CipherData>
+          </enc:EncryptedData>
+        </encryption>
+        """
+    }
+
     /// Replaces a file's content in a book's file list (or adds it).
     static func replacing(_ path: String, with text: String, in files: [(String, Data)]) -> [(String, Data)] {
         var result = files.filter { $0.0 != path }

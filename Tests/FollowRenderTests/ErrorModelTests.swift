@@ -166,14 +166,8 @@ struct ErrorModelTests {
         let lying = try EPUBTestSupport.writeZip(EPUBTestSupport.minimalBook() + [("EPUB/liar.xhtml", Data(repeating: 0x61, count: 100_000))],
                                                  to: URL(fileURLWithPath: tmp + "/liar.epub"))
         try EPUBTestSupport.patchDeclaredSize(lying, entry: "EPUB/liar.xhtml", size: 100)
-        let encryption = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">
-              <enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.w3.org/2001/04/xmlenc#aes128-cbc"/>
-                <enc:CipherData><enc:CipherReference URI="EPUB/text/ch2.xhtml"/></enc:CipherData></enc:EncryptedData>
-            </encryption>
-            """
-        let drm = try EPUBTestSupport.writeZip(EPUBTestSupport.replacing("META-INF/encryption.xml", with: encryption, in: EPUBTestSupport.minimalBook()),
+        let drm = try EPUBTestSupport.writeZip(EPUBTestSupport.replacing("META-INF/encryption.xml", with: EPUBTestSupport.encryptionXML("EPUB/text/ch2.xhtml"),
+                                                                         in: EPUBTestSupport.minimalBook()),
                                                to: URL(fileURLWithPath: tmp + "/drm.epub"))
         let minimal = try EPUBTestSupport.writeZip(EPUBTestSupport.minimalBook(), to: URL(fileURLWithPath: tmp + "/minimal.epub"))
         let archive = try EPUBArchive(path: minimal.path)

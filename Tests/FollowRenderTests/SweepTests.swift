@@ -6,8 +6,6 @@ import Testing
 private enum HostileBooks {
     typealias Files = [(String, Data)]
 
-    static let aes = "http://www.w3.org/2001/04/xmlenc#aes128-cbc"
-
     /// Writes every hostile book into `folder` and returns their paths.
     static func write(into folder: URL) throws -> [String] {
         func zip(_ name: String, _ files: Files, patch: ((URL) throws -> Void)? = nil) throws -> String {
@@ -26,14 +24,7 @@ private enum HostileBooks {
                              packageEdited(book, prefix: "<!DOCTYPE package [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n", title: "&x;")))
         let deep = String(repeating: "<div>", count: 5_000) + String(repeating: "</div>", count: 5_000)
         paths.append(try zip("deep-nesting.epub", EPUBTestSupport.minimalBook(manifestExtra: deep)))
-        let encryption = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">
-              <enc:EncryptedData><enc:EncryptionMethod Algorithm="\(aes)"/>
-                <enc:CipherData><enc:CipherReference URI="EPUB/text/ch2.xhtml"/></enc:CipherData></enc:EncryptedData>
-            </encryption>
-            """
-        paths.append(try zip("drm.epub", EPUBTestSupport.replacing("META-INF/encryption.xml", with: encryption, in: book)))
+        paths.append(try zip("drm.epub", EPUBTestSupport.replacing("META-INF/encryption.xml", with: EPUBTestSupport.encryptionXML("EPUB/text/ch2.xhtml"), in: book)))
         let whole = try Data(contentsOf: URL(fileURLWithPath: try zip("whole.epub", book)))
         let truncated = folder.appendingPathComponent("truncated.epub")
         try whole.prefix(whole.count / 2).write(to: truncated)
