@@ -7,14 +7,8 @@ import Testing
 /// (compressed with xz level 1 rather than 6: the same files, made faster).
 private enum BuiltPackage {
     static let deb = Result { () throws -> String in
-        let run = try CommandRun.run("/bin/bash", [TestPaths.packageRoot.appendingPathComponent("scripts/package-deb.sh").path,
-                                                   TestPaths.packageRoot.appendingPathComponent(".build/deb").path],
-                                     environment: ["FOLLOW_RENDER_BINARY": try ReleaseBuild.binary(), "DEB_XZ_LEVEL": "1"])
-        let path = run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard run.status == 0, FileManager.default.fileExists(atPath: path) else {
-            throw DecodeError(message: "scripts/package-deb.sh failed (\(run.status)):\n\(run.stderr)")
-        }
-        return path
+        try CommandRun.script("package-deb.sh", [TestPaths.packageRoot.appendingPathComponent(".build/deb").path],
+                              environment: ["FOLLOW_RENDER_BINARY": try ReleaseBuild.binary(), "DEB_XZ_LEVEL": "1"])
     }
 
     /// A control field of the package, e.g. `Depends`.

@@ -57,6 +57,19 @@ struct CommandRun {
         return run.output
     }
 
+    /// Runs the project's script `scripts/NAME` with bash, which prints the path of
+    /// what it made on its last line; returns that path, or throws with the
+    /// script's standard error when it fails or the path does not exist.
+    static func script(_ name: String, _ arguments: [String] = [], environment: [String: String] = [:]) throws -> String {
+        let script = TestPaths.packageRoot.appendingPathComponent("scripts/" + name).path
+        let run = try run("/bin/bash", [script] + arguments, environment: environment)
+        let path = run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard run.status == 0, FileManager.default.fileExists(atPath: path) else {
+            throw DecodeError(message: "scripts/\(name) failed (\(run.status)):\n\(run.stderr.suffix(4000))")
+        }
+        return path
+    }
+
     /// Runs the follow-render CLI.
     static func cli(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> CommandRun {
         try run(TestPaths.cli, arguments, in: directory, environment: environment)

@@ -14,11 +14,9 @@ enum ReleaseBuild {
     static func binary() throws -> String { try built.get() }
 
     private static let built = Result { () throws -> String in
-        let script = TestPaths.packageRoot.appendingPathComponent("scripts/build-release.sh").path
-        let run = try CommandRun.run("/bin/bash", [script])
-        let path = run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard run.status == 0, FileManager.default.isExecutableFile(atPath: path) else {
-            throw DecodeError(message: "scripts/build-release.sh failed (\(run.status)):\n\(run.stderr.suffix(4000))")
+        let path = try CommandRun.script("build-release.sh")
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw DecodeError(message: "scripts/build-release.sh printed \(path), which is not an executable")
         }
         return path
     }
