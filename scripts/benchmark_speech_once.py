@@ -23,7 +23,7 @@ import struct
 import subprocess
 import wave
 
-SPLIT_UNITS = 12_000  # SegmentPlan.splitUnits: chapters from this size on are split into segments
+SPLIT_UNITS = 12_000  # SlicePlan.splitUnits: chapters from this size on are split into segments
 
 
 def line(name, figures, reference=None):

@@ -75,7 +75,7 @@ extension CLIOption {
                                     + "named there takes that voice; any other the dialogue voice.")
     /// How the chosen voice speaks, and who speaks quotations (`VoiceOptions`).
     static let voiceOptions = [pitch, intonation, pauses, dialogueVoice, cast]
-    static let bitrate = CLIOption("--bitrate", .integer("KBPS", 8...320), default: "\(RenderSettings.defaultBitrate)",
+    static let bitrate = CLIOption("--bitrate", .integer("KBPS", 8...320), default: "\(ChapterSettings.defaultBitrate)",
                                    help: "MP3 bitrate.")
     static let strict = CLIOption("--strict", help: "Fail (exit 1) on any warning: a fault in the book or a lexicon, text "
                                       + "the voice cannot speak, or a chapter that cannot be rendered.")

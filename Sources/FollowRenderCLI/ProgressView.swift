@@ -34,7 +34,7 @@ final class ProgressView {
     }
 
     /// Called by the renderer for every event (serialized).
-    func handle(_ event: RenderEvent) {
+    func handle(_ event: ChapterEvent) {
         switch event {
         case let .planned(indices):
             chapterCount = indices.count

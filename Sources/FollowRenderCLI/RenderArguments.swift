@@ -49,16 +49,16 @@ struct RenderArguments {
     }
 
     /// The render settings asked for, with lexicons and normalization.
-    func settings(format: AudioFormat?) throws -> RenderSettings {
+    func settings(format: AudioFormat?) throws -> ChapterSettings {
         try speech.settings(format: format, includeNotes: includeNotes, input: input, lexicons: lexicons, normalize: normalize)
     }
 
     /// The render options these arguments ask for, of the book at `bookPath`
     /// into `folder`: the one place `render` and `batch` make them, so an
     /// option added here reaches both.
-    func renderOptions(bookPath: String, folder: RenderOptions.Folder, settings: RenderSettings,
-                       granularity: OverlayGranularity, tracks: TracksStep.Request?) -> RenderOptions {
-        RenderOptions(bookPath: bookPath, settings: settings, folder: folder, selection: chapters, jobs: jobs,
+    func renderOptions(bookPath: String, folder: BookRenderOptions.Folder, settings: ChapterSettings,
+                       granularity: OverlayGranularity, tracks: TracksStep.Request?) -> BookRenderOptions {
+        BookRenderOptions(bookPath: bookPath, settings: settings, folder: folder, selection: chapters, jobs: jobs,
                       force: force, strict: strict, sync: sync, epub: epubRequest(granularity), matter: matter,
                       web: web, audiobook: single, tracks: tracks)
     }
@@ -69,8 +69,8 @@ struct RenderArguments {
     }
 
     /// The `--epub` request at `granularity` (see `granularity(epub:format:)`).
-    func epubRequest(_ granularity: OverlayGranularity) -> RenderOptions.EPUB? {
-        epub.map { RenderOptions.EPUB(path: $0, granularity: granularity) }
+    func epubRequest(_ granularity: OverlayGranularity) -> BookRenderOptions.EPUB? {
+        epub.map { BookRenderOptions.EPUB(path: $0, granularity: granularity) }
     }
 
     /// The granularity named by `--granularity`, which only makes sense with `--epub` and MP3 audio.

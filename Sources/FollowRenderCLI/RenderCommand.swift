@@ -32,7 +32,7 @@ enum RenderCommand: Command {
     )
 
     struct Options {
-        var job: RenderOptions
+        var job: BookRenderOptions
         var quiet: Bool
     }
 
@@ -60,7 +60,7 @@ enum RenderCommand: Command {
             throw UsageError("--web with --audiobook or --library needs --out (the folder is otherwise removed)")
         }
         let settings = try shared.settings(format: format)
-        let folder: RenderOptions.Folder = out.map { .path($0) } ?? (shared.epub != nil || single != nil ? .temporary : .namedAfterBook)
+        let folder: BookRenderOptions.Folder = out.map { .path($0) } ?? (shared.epub != nil || single != nil ? .temporary : .namedAfterBook)
         let options = shared.renderOptions(bookPath: path, folder: folder, settings: settings, granularity: granularity, tracks: tracks)
         return Options(job: options, quiet: shared.quiet)
     }
@@ -71,9 +71,9 @@ enum RenderCommand: Command {
         options.job.jobs = jobs
         if let jobsNote, !options.quiet { Console.error("follow-render: note: \(jobsNote)") }
         let printer = RenderPrinter(quiet: options.quiet, showsSummary: !options.job.isTemporary)
-        let summary: RenderSummary
+        let summary: ChapterStageSummary
         do {
-            summary = try RenderJob(options: options.job).run(cancellation: printer.cancellation) { printer.handle($0) }
+            summary = try BookRenderJob(options: options.job).run(cancellation: printer.cancellation) { printer.handle($0) }
         } catch let interrupted as RenderInterrupted {
             printer.close()
             Console.error("follow-render: " + (options.job.isTemporary ? interrupted.discardedDescription : interrupted.description))

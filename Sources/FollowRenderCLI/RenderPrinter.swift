@@ -22,7 +22,7 @@ final class RenderPrinter: Sendable {
         self.showsSummary = showsSummary
     }
 
-    func handle(_ event: RenderJobEvent) {
+    func handle(_ event: BookRenderEvent) {
         switch event {
         case let .warning(warning):
             Console.warning(warning)
@@ -56,7 +56,7 @@ final class RenderPrinter: Sendable {
         }
     }
 
-    private static func printSummary(_ summary: RenderSummary, elapsed: Double) {
+    private static func printSummary(_ summary: ChapterStageSummary, elapsed: Double) {
         let manifest = summary.manifest
         let rendered = manifest.chapters.filter { summary.rendered.contains($0.index) }
         let audio = rendered.reduce(0) { $0 + $1.duration.value }

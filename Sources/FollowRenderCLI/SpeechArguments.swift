@@ -14,7 +14,7 @@ struct SpeechArguments {
 
     static func parse(_ arguments: inout Arguments) throws -> SpeechArguments {
         SpeechArguments(rate: try arguments.value(.rate), wpm: try arguments.integer(.wpm), voice: try arguments.value(.voice),
-                        bitrate: try arguments.integer(.bitrate) ?? RenderSettings.defaultBitrate,
+                        bitrate: try arguments.integer(.bitrate) ?? ChapterSettings.defaultBitrate,
                         voiceOptions: try VoiceOptions.parse(&arguments))
     }
 
@@ -27,20 +27,20 @@ struct SpeechArguments {
     /// the book-reading options every command that speaks takes (render, batch,
     /// preview): notes, input options, lexicons and normalization.
     func settings(format: AudioFormat?, includeNotes: Bool, input: InputOptions, lexicons: [String],
-                  normalize: Bool) throws -> RenderSettings {
+                  normalize: Bool) throws -> ChapterSettings {
         // A variant whose stress lengths do not scale with the rate has presets of its own (VariantSpeeds).
         let table = try SpeedTable.standard(forVoice: voice)
-        var settings: RenderSettings
+        var settings: ChapterSettings
         if let wpm {
             let oneX = table.wpm(forSpeed: 1)
-            settings = RenderSettings(rateName: "\(wpm)wpm", speed: Double(wpm) / Double(oneX), wpm: wpm, voice: voice,
+            settings = ChapterSettings(rateName: "\(wpm)wpm", speed: Double(wpm) / Double(oneX), wpm: wpm, voice: voice,
                                       format: format, bitrate: bitrate, includeNotes: includeNotes, input: input)
         } else {
             let name = rate ?? "1x"
             guard let preset = table.preset(named: name) else {
                 throw UsageError.invalid(.rate, name, expected: "a speed from 0.5x to 4x such as 1x, 1.5x or 2x")
             }
-            settings = RenderSettings(rateName: preset.name, speed: preset.speed, wpm: preset.wpm, voice: voice,
+            settings = ChapterSettings(rateName: preset.name, speed: preset.speed, wpm: preset.wpm, voice: voice,
                                       format: format, bitrate: bitrate, includeNotes: includeNotes, input: input)
         }
         voiceOptions.apply(to: &settings)

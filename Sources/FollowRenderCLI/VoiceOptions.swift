@@ -26,7 +26,7 @@ struct VoiceOptions {
         return options
     }
 
-    func apply(to settings: inout RenderSettings) {
+    func apply(to settings: inout ChapterSettings) {
         settings.voiceParameters = parameters
         settings.pauses = pauses
         settings.dialogueVoice = dialogueVoice

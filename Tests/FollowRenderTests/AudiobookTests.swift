@@ -38,7 +38,7 @@ struct AudiobookTests {
                 #expect(abs(chapter.start - mark.start) <= Self.frameSeconds[format]!, "\(format) \(chapter.title)")
             }
             let split = Set(zip(rendered.manifest.chapters, rendered.timings)
-                .filter { $0.1.text.utf16.count >= SegmentPlan.splitUnits }.map(\.0.index))
+                .filter { $0.1.text.utf16.count >= SlicePlan.splitUnits }.map(\.0.index))
             SingleFileSpans.check(entry, lengths: lengths, format: format, split: split)
             let errors = try onsetErrors(file, entry: entry, timings: rendered.timings)
             let median = errors.flatMap { $0 }.sorted()[errors.flatMap { $0 }.count / 2]

@@ -6,9 +6,9 @@ import Testing
 struct BatchPlanTests {
     @Test("a batch book is rendered with the single render's options, only its path, folder and output names set")
     func renderOptionsDerived() throws {
-        var settings = RenderSettings(rateName: "4x", speed: 4, wpm: 708, voice: "en+m1")
+        var settings = ChapterSettings(rateName: "4x", speed: 4, wpm: 708, voice: "en+m1")
         settings.lexicons = ["/lexicons/names.tsv"]
-        let template = RenderOptions(bookPath: "", settings: settings, folder: .path("/root"),
+        let template = BookRenderOptions(bookPath: "", settings: settings, folder: .path("/root"),
                                      selection: try #require(ChapterSelection("2-3")), jobs: 3, force: true, strict: true,
                                      sync: [.vtt], epub: .init(path: "read-aloud.epub", granularity: .word), matter: .body,
                                      web: true, audiobook: .init(path: "book.m4b", library: "/library"),
@@ -22,7 +22,7 @@ struct BatchPlanTests {
         #expect(book.settings == settings && book.selection == template.selection && book.jobs == 3)
         #expect(book.force && book.strict && book.web && book.sync == [.vtt] && book.matter == .body)
         #expect(book.workerExecutable == "/bin/worker")
-        #expect(BatchOptions(RenderOptions(bookPath: "", settings: settings, jobs: 0)).jobs == 1)
+        #expect(BatchOptions(BookRenderOptions(bookPath: "", settings: settings, jobs: 0)).jobs == 1)
     }
 
     @Test("slugs come from file names, and colliding names get a hash of their path")

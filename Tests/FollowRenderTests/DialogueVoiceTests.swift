@@ -44,11 +44,11 @@ struct DialogueVoiceTests {
     func scriptVoices() throws {
         let book = try Self.book()
         let (chapter, quotations) = try Self.chapterAndQuotations(book)
-        var settings = RenderSettings(rateName: "1x", speed: 1, wpm: 175, voice: "en+m1")
+        var settings = ChapterSettings(rateName: "1x", speed: 1, wpm: 175, voice: "en+m1")
         settings.dialogueVoice = "en+f3"
         let builder = try ScriptBuilder(archive: try EPUBArchive(path: book), settings: settings, engine: try SpeechEngine.shared(),
                                         folder: try TestPaths.temporaryFolder(), trackCount: 1)
-        let script = try builder.script(for: chapter, track: 1, segment: nil)
+        let script = try builder.script(for: chapter, track: 1, slice: nil)
         var changes = 0
         for sentence in script.sentences {
             var offset = sentence.range.location
@@ -126,12 +126,12 @@ struct DialogueVoiceTests {
     /// sidecar the time it has as a word of its piece's own sentence.
     private func checkExactWordTimes(book: String, render: RenderedFolder, audio: DecodedAudio) throws {
         let (chapter, _) = try Self.chapterAndQuotations(book)
-        var settings = RenderSettings(rateName: "4x", speed: 4, wpm: render.manifest.rate.wpm, voice: "en+m1", format: .wav)
+        var settings = ChapterSettings(rateName: "4x", speed: 4, wpm: render.manifest.rate.wpm, voice: "en+m1", format: .wav)
         settings.dialogueVoice = "en+f3"
         let folder = try TestPaths.temporaryFolder()
         let builder = try ScriptBuilder(archive: try EPUBArchive(path: book), settings: settings, engine: try SpeechEngine.shared(),
                                         folder: folder, trackCount: 1)
-        var script = try builder.script(for: chapter, track: 1, segment: nil)
+        var script = try builder.script(for: chapter, track: 1, slice: nil)
         var split: [ChapterScript.Sentence] = []
         var boundaries = 0
         for sentence in script.sentences {

@@ -45,10 +45,10 @@ struct ErrorKindsTests {
     func missingVoice() throws {
         let folder = try TestPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let settings = RenderSettings(rateName: "4x", speed: 4, wpm: 708, voice: "no-such-voice")
-        let options = RenderOptions(bookPath: TestPaths.sampleBook, settings: settings, folder: .path(folder + "/out"),
+        let settings = ChapterSettings(rateName: "4x", speed: 4, wpm: 708, voice: "no-such-voice")
+        let options = BookRenderOptions(bookPath: TestPaths.sampleBook, settings: settings, folder: .path(folder + "/out"),
                                     workerExecutable: TestPaths.cli)
-        let failure = #expect(throws: FileFailure.self) { try RenderJob(options: options).run { _ in } }
+        let failure = #expect(throws: FileFailure.self) { try BookRenderJob(options: options).run { _ in } }
         #expect((failure?.cause as? RenderError)?.kind == .speech)
         #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
     }

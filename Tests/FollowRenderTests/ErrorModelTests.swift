@@ -257,10 +257,10 @@ struct ErrorModelTests {
     func renderChain() throws {
         let folder = try TestPaths.temporaryFolder()
         defer { TestPaths.remove(folder) }
-        let settings = RenderSettings(rateName: "4x", speed: 4, wpm: 708, voice: "no-such-voice")
-        let options = RenderOptions(bookPath: TestPaths.sampleBook, settings: settings, folder: .path(folder + "/out"),
+        let settings = ChapterSettings(rateName: "4x", speed: 4, wpm: 708, voice: "no-such-voice")
+        let options = BookRenderOptions(bookPath: TestPaths.sampleBook, settings: settings, folder: .path(folder + "/out"),
                                     workerExecutable: TestPaths.cli)
-        let failure = #expect(throws: FileFailure.self) { try RenderJob(options: options).run { _ in } }
+        let failure = #expect(throws: FileFailure.self) { try BookRenderJob(options: options).run { _ in } }
         if let failure {
             Self.checkChain(failure, "a voice that is not installed")
             #expect(failure.causeChain.contains { ($0 as? RenderError)?.kind == .speech })

@@ -117,20 +117,20 @@ struct FakeSynthesisTests {
         """
 
     /// The first chapter of a book holding `body`, and the script `ScriptBuilder` makes of it.
-    static func builtScript(_ body: String, settings: RenderSettings, folder: String) throws -> ChapterScript {
+    static func builtScript(_ body: String, settings: ChapterSettings, folder: String) throws -> ChapterScript {
         let book = try EPUBTestSupport.writeZip(EPUBTestSupport.minimalBook(chapter1: body),
                                                 to: URL(fileURLWithPath: folder + "/book.epub")).path
         let archive = try EPUBArchive(path: book)
         let chapter = try #require(ChapterReader(archive: archive).read().chapters.first)
         let builder = try ScriptBuilder(archive: archive, settings: settings, engine: try SpeechEngine.shared(), folder: folder,
                                         trackCount: 1)
-        return try builder.script(for: chapter, track: 1, segment: nil)
+        return try builder.script(for: chapter, track: 1, slice: nil)
     }
 
     @Test("a dialogue chapter's script from ScriptBuilder switches the voice per piece; the calls and word times follow it")
     func dialogueScript() throws {
         let folder = try TestPaths.temporaryFolder()
-        var settings = RenderSettings(rateName: "4x", speed: 4, wpm: 700, voice: Self.narrator, format: .wav)
+        var settings = ChapterSettings(rateName: "4x", speed: 4, wpm: 700, voice: Self.narrator, format: .wav)
         settings.dialogueVoice = "en+f3"
         let script = try Self.builtScript(Self.dialogueChapter, settings: settings, folder: folder)
         let fake = FakeSynthesizer(sampleRate: script.sampleRate)
@@ -155,7 +155,7 @@ struct FakeSynthesisTests {
         let nouns = ["tide", "rope", "gull", "mast", "keel", "sail", "reef", "buoy"]
         // About 5,700 UTF-16 units without a full stop: a list, as a poem or a legal text may have.
         let list = (0..<1000).map { nouns[$0 % nouns.count] + ($0 % 6 == 5 ? "," : "") }.joined(separator: " ")
-        let settings = RenderSettings(rateName: "4x", speed: 4, wpm: 700, voice: Self.narrator, format: .wav)
+        let settings = ChapterSettings(rateName: "4x", speed: 4, wpm: 700, voice: Self.narrator, format: .wav)
         let script = try Self.builtScript("<h1>Cargo</h1><p>Short first.</p><p>\(list).</p>", settings: settings, folder: folder)
         let long = try #require(script.sentences.last)
         #expect(long.range.length > VoicePiece.chunkLimit)
@@ -182,7 +182,7 @@ struct FakeSynthesisTests {
         let script = FakeScript.script(Self.plainSentences, pauses: [5512, 2205, 4410], folder: folder, format: .wav)
         var progress: [Int] = []
         let result = try JobRunner.run(script, synthesizer: FakeSynthesizer(), progress: { sentences, _ in progress.append(sentences) })
-        #expect(result.audio == "001-one.wav" && result.timing == "001-one.timing.json" && result.segment == nil)
+        #expect(result.audio == "001-one.wav" && result.timing == "001-one.timing.json" && result.slice == nil)
         #expect(result.sentences == 3 && result.words == script.wordCount)
         #expect(progress == [1, 2, 3])
         let sidecar = try JSONDecoder().decode(ChapterTiming.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/001-one.timing.json")))
@@ -223,29 +223,29 @@ struct FakeSynthesisTests {
         #expect(abs(probed - sidecar.audio.duration.value) <= 0.001, "ffprobe \(probed) s, sidecar \(sidecar.audio.duration.value) s")
     }
 
-    @Test("a segment job writes only its temporary MP3 stream and reports its times in whole samples, for the parent to join")
+    @Test("a slice job writes only its temporary MP3 stream and reports its times in whole samples, for the parent to join")
     func segmentJob() throws {
         let folder = try TestPaths.temporaryFolder()
         var script = FakeScript.script(Self.plainSentences, pauses: [5512, 2205, 4410], folder: folder, format: .mp3)
-        script.segment = ChapterScript.Segment(index: 1, count: 2)
+        script.slice = ChapterScript.Slice(index: 1, count: 2)
         script.text = ""
         let result = try JobRunner.run(script, synthesizer: FakeSynthesizer(), progress: { _, _ in })
-        let segment = try #require(result.segment)
-        let stream = ".001-one.mp3.segment-1.partial-\(getpid())"
-        #expect(segment.index == 1 && segment.count == 2 && segment.file == stream && segment.part == nil)
+        let slice = try #require(result.slice)
+        let stream = ".001-one.mp3.slice-1.partial-\(getpid())"
+        #expect(slice.index == 1 && slice.count == 2 && slice.file == stream && slice.part == nil)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [stream], "no sidecar, no final audio")
         let (expected, total) = FakeScript.expected(script, leading: MP3Writer.leadingSamples(sampleRate: FakeScript.rate, bitrate: 64))
         let times = expected.map { sentence -> [Int] in
             let begins = sentence.words.compactMap { $0 }
             return [sentence.begin, sentence.end] + zip(begins, begins.dropFirst() + [sentence.end]).flatMap { [$0, $1] }
         }
-        #expect(segment.times == times)
+        #expect(slice.times == times)
         // A gapless decoder plays exactly what was written; the reported length is ffprobe's, in whole MP3 frames.
         let decoded = try DecodedAudio(path: folder + "/" + stream)
         #expect(decoded.samples.count == total)
         let probed = try DecodedAudio.probeDuration(folder + "/" + stream)
-        #expect(segment.samples == Int((probed * Double(FakeScript.rate)).rounded()) && segment.samples % 576 == 0,
-                "reported \(segment.samples), ffprobe \(probed) s")
+        #expect(slice.samples == Int((probed * Double(FakeScript.rate)).rounded()) && slice.samples % 576 == 0,
+                "reported \(slice.samples), ffprobe \(probed) s")
     }
 
     // MARK: - Errors

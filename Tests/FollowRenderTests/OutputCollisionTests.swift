@@ -36,12 +36,12 @@ struct OutputCollisionTests {
         for (arguments, kind) in cases {
             let run = try CommandRun.cli(arguments + ["--rate", "4x"])
             #expect(refusal(run), "\(arguments): \(run.stderr)")
-            let options = RenderOptions(bookPath: arguments[0], settings: try RenderSettings.parsed(arguments), folder: .path(arguments[2]),
+            let options = BookRenderOptions(bookPath: arguments[0], settings: try ChapterSettings.parsed(arguments), folder: .path(arguments[2]),
                                         epub: Self.value("--epub", arguments).map { .init(path: $0) },
                                         web: arguments.contains("--web"),
                                         audiobook: Self.value("--audiobook", arguments).map { .init(path: $0, library: nil) },
                                         workerExecutable: TestPaths.cli)
-            let failure = #expect(throws: FileFailure.self) { try RenderJob(options: options).run { _ in } }
+            let failure = #expect(throws: FileFailure.self) { try BookRenderJob(options: options).run { _ in } }
             #expect((failure?.cause as? OutputSafetyError)?.kind == kind, "\(arguments): \(failure?.reason ?? "")")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/" + chapter.audioFile)) == before, "the chapter is left as it was")
@@ -160,10 +160,10 @@ extension OutputCollisionTests {
     }
 }
 
-extension RenderSettings {
+extension ChapterSettings {
     /// The 4x settings with the `--lexicon` and `--cover` of `arguments`, for a render job like the CLI's.
-    static func parsed(_ arguments: [String]) throws -> RenderSettings {
-        var settings = RenderSettings(rateName: "4x", speed: 4, wpm: 708)
+    static func parsed(_ arguments: [String]) throws -> ChapterSettings {
+        var settings = ChapterSettings(rateName: "4x", speed: 4, wpm: 708)
         settings.lexicons = OutputCollisionTests.value("--lexicon", arguments).map { [$0] } ?? []
         settings.input.cover = OutputCollisionTests.value("--cover", arguments)
         return settings

@@ -12,13 +12,13 @@ struct RenderWarningTests {
     private static func run(_ book: String, strict: Bool, lexicons: [String] = [],
                             name: String = #function) throws -> (warnings: [RenderWarning], error: (any Error)?, out: String) {
         let folder = try TestPaths.temporaryFolder(name)
-        var settings = RenderSettings(rateName: "4x", speed: 4, wpm: 708, voice: "en")
+        var settings = ChapterSettings(rateName: "4x", speed: 4, wpm: 708, voice: "en")
         settings.lexicons = lexicons
-        let options = RenderOptions(bookPath: book, settings: settings, folder: .path(folder + "/out"), strict: strict,
+        let options = BookRenderOptions(bookPath: book, settings: settings, folder: .path(folder + "/out"), strict: strict,
                                     workerExecutable: TestPaths.cli)
         let warnings = Locked<[RenderWarning]>([])
         do {
-            _ = try RenderJob(options: options).run { event in
+            _ = try BookRenderJob(options: options).run { event in
                 if case let .warning(warning) = event { warnings.update { $0.append(warning) } }
             }
             return (warnings.value, nil, folder + "/out")

@@ -47,7 +47,7 @@ struct SingleFileTests {
     @Test("the single-file MP3's audio frames are the chapter MP3s' frames byte for byte, whole and split chapters alike; one ID3 tag and one info tag lead them")
     func mp3FramesAreTheChapters() throws {
         let book = TestPaths.book("alice-in-wonderland-epub2.epub")
-        // Spine 4 is one job, spine 5 (13,619 units) four segments joined frame by frame.
+        // Spine 4 is one job, spine 5 (13,619 units) four slices joined frame by frame.
         let render = try RenderedFolder.render(book, ["--rate", "4x", "--chapters", "4-5"], audiobook: "book.mp3", name: "mp3frames")
         let single = try MP3Frames(path: render.path + "/book.mp3")
         let chapters = try render.manifest.chapters.map { try MP3Frames(path: render.file($0.audioFile)) }
@@ -128,7 +128,7 @@ struct SingleFileTests {
 
     @Test("--format none gives the same bytes with --jobs 1 and --jobs 2, split chapters included, and a render resumed after --chapters gives them too")
     func formatNoneIsDeterministic() throws {
-        let book = try LongChapterBook.make(units: 13_000, name: "none-segments")
+        let book = try LongChapterBook.make(units: 13_000, name: "none-slices")
         let arguments = ["--rate", "4x", "--format", "none"]
         let one = try RenderedFolder.render(book, arguments + ["--jobs", "1"], audiobook: "book.opus", name: "none-jobs1")
         let two = try RenderedFolder.render(book, arguments + ["--jobs", "2"], audiobook: "book.opus", name: "none-jobs2")

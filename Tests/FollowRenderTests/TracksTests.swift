@@ -153,12 +153,12 @@ struct TracksTests {
             let run = try CommandRun.cli([item.book, "--out", out, "--rate", "4x", "--tracks", item.tracks] + single)
             let lines = run.stderr.split(separator: "\n")
             #expect(run.status == 1 && lines.count == 1 && lines[0].hasPrefix("follow-render: "), "\(item.tracks): \(run.stderr)")
-            var settings = RenderSettings(rateName: "4x", speed: 4, wpm: 708)
+            var settings = ChapterSettings(rateName: "4x", speed: 4, wpm: 708)
             settings.format = .mp3
-            let options = RenderOptions(bookPath: item.book, settings: settings, folder: .path(out),
+            let options = BookRenderOptions(bookPath: item.book, settings: settings, folder: .path(out),
                                         audiobook: item.audiobook.map { .init(path: $0, library: nil) },
                                         tracks: .init(folder: item.tracks), workerExecutable: TestPaths.cli)
-            let failure = #expect(throws: FileFailure.self) { try RenderJob(options: options).run { _ in } }
+            let failure = #expect(throws: FileFailure.self) { try BookRenderJob(options: options).run { _ in } }
             #expect((failure?.cause as? OutputSafetyError)?.kind == item.kind, "\(item.tracks): \(failure?.reason ?? "")")
         }
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "my notes\n")

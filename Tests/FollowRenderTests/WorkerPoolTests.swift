@@ -6,7 +6,7 @@ import Testing
 /// slip through the window between launching a process and registering it.
 @Suite("Cancelling worker processes at every stage of start-up", .serialized)
 struct WorkerPoolTests {
-    static let settings = RenderSettings(rateName: "4x", speed: 4, wpm: 708)
+    static let settings = ChapterSettings(rateName: "4x", speed: 4, wpm: 708)
 
     /// The sample book's chapter scripts for rendering into `folder`, built as a render builds them.
     static func scripts(into folder: String) throws -> ScriptSource {
@@ -22,7 +22,7 @@ struct WorkerPoolTests {
         let folder = try TestPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let scripts = try Self.scripts(into: folder)
-        let jobs = [1, 2].map { ChapterJob(index: $0, segment: nil, units: 0) }
+        let jobs = [1, 2].map { ChapterJob(index: $0, slice: nil, units: 0) }
         let cancellation = RenderCancellation()
         let pool = WorkerPool(executable: TestPaths.cli, width: 1) { index, reached in
             if index == 1, reached == stage { cancellation.cancel(signal: SIGTERM) }
@@ -74,7 +74,7 @@ struct WorkerPoolTests {
     @Test("a worker executable that cannot be started is one worker-kind failure per chapter")
     func missingExecutable() throws {
         let scripts = try Self.scripts(into: "/nonexistent")
-        let job = ChapterJob(index: 1, segment: nil, units: 0)
+        let job = ChapterJob(index: 1, slice: nil, units: 0)
         let results = WorkerPool(executable: "/nonexistent/follow-render", width: 1)
             .run([job], script: { job throws(RenderError) in try scripts.line(for: job) }, cancellation: RenderCancellation()) { _ in }
         guard case let .failure(error)? = results[1] else {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Renders one book of a batch exactly as `follow-render BOOK --out FOLDER`
-/// with the same options does: the same `RenderJob`, so the same checks, the
+/// with the same options does: the same `BookRenderJob`, so the same checks, the
 /// same files and the same output steps. A failure becomes a failed
 /// `BookOutcome`; only an interruption is thrown.
 struct BatchBook {
@@ -17,9 +17,9 @@ struct BatchBook {
         let warnings = Locked<[String]>([])
         var job = options.renderOptions(bookPath: entry.path, folder: folder)
         job.workerBudget = budget
-        let summary: RenderSummary
+        let summary: ChapterStageSummary
         do {
-            summary = try RenderJob(options: job).run(cancellation: cancellation) { event in
+            summary = try BookRenderJob(options: job).run(cancellation: cancellation) { event in
                 guard case let .warning(warning) = event,
                       warning.kind != .skippedChapter || cancellation.cancelledBy == nil else { return }
                 warnings.update { $0.append(warning.text) }

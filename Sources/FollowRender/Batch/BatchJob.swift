@@ -1,4 +1,4 @@
-/// The `batch` command as library calls, as `RenderJob` is for `render`: the
+/// The `batch` command as library calls, as `BookRenderJob` is for `render`: the
 /// CLI parses into a `BatchJob`, calls it and prints what it returns.
 ///
 /// `--report` is `mergeReport()`; `--dry-run` is `plan()`; a render is

@@ -1,7 +1,7 @@
 /// The render options every book of a batch is rendered with: one
-/// `RenderOptions` value, the same a single render is given, so each book's
+/// `BookRenderOptions` value, the same a single render is given, so each book's
 /// folder is what `follow-render BOOK` writes and an option added to
-/// `RenderOptions` reaches the batch without being named here.
+/// `BookRenderOptions` reaches the batch without being named here.
 ///
 /// Its `bookPath` and `folder` are set for each book (`renderOptions`). The
 /// outputs a single render writes to a path of its own (`--epub`,
@@ -11,9 +11,9 @@
 public struct BatchOptions: Sendable {
     /// What every book is rendered with; `jobs` worker processes are shared
     /// by every book running at the same time.
-    public var render: RenderOptions
+    public var render: BookRenderOptions
 
-    public init(_ render: RenderOptions) {
+    public init(_ render: BookRenderOptions) {
         self.render = render
         self.render.jobs = max(1, render.jobs)
     }
@@ -25,7 +25,7 @@ public struct BatchOptions: Sendable {
     }
 
     /// The single render of the book at `bookPath` into `folder` that the batch runs.
-    public func renderOptions(bookPath: String, folder: String) -> RenderOptions {
+    public func renderOptions(bookPath: String, folder: String) -> BookRenderOptions {
         let inFolder = { (name: String) in folder + "/" + name }
         var single = render
         single.bookPath = bookPath

@@ -10,7 +10,7 @@ import Synchronization
 /// and a book's serial start (opening and reading it, in this process) runs
 /// while the other books' workers keep every core busy. Each finished
 /// book's outcome is saved at once; a failed book is recorded and the batch
-/// goes on. A rerun resumes: each book's `BookRenderer` keeps chapters whose
+/// goes on. A rerun resumes: each book's `ChapterStage` keeps chapters whose
 /// cache keys match, so a finished book is not synthesized again.
 public struct BatchRunner: Sendable {
     public var store: BatchStore

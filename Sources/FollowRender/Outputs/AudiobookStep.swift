@@ -4,10 +4,10 @@ import Foundation
 /// rendered chapters into one file with chapters (`AudiobookPackager`),
 /// records it in `book.json`, and lays it out for Audiobookshelf (`LibraryFolder`).
 ///
-/// A rerun whose chapters are all unchanged keeps the file: `BookRenderer`
+/// A rerun whose chapters are all unchanged keeps the file: `ChapterStage`
 /// carries the `audiobook` object of `book.json` over only then, and the
 /// packager keeps a file whose key still matches.
-public struct AudiobookStep: RenderOutputStep {
+public struct AudiobookStep: OutputStep {
     /// What to write.
     public struct Request: Hashable, Sendable {
         /// The single file; nil with `--library` alone.

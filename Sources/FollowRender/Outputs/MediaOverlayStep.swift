@@ -1,9 +1,9 @@
 /// `--epub`: writes a copy of the book with the narration as EPUB 3 Media
 /// Overlays, and gives the sync exports the ids of the sentences in it.
-public struct MediaOverlayStep: RenderOutputStep {
-    public var epub: RenderOptions.EPUB
+public struct MediaOverlayStep: OutputStep {
+    public var epub: BookRenderOptions.EPUB
 
-    public init(_ epub: RenderOptions.EPUB) { self.epub = epub }
+    public init(_ epub: BookRenderOptions.EPUB) { self.epub = epub }
 
     public func write(_ context: RenderOutputContext) throws {
         guard !context.summary.manifest.chapters.isEmpty else { return }

@@ -1,6 +1,6 @@
 /// `--sync`: writes the WebVTT, SRT and Guided Navigation exports beside each
 /// sidecar of the rendered folder.
-public struct SyncExportStep: RenderOutputStep {
+public struct SyncExportStep: OutputStep {
     public var formats: [SyncFormat]
 
     public init(_ formats: [SyncFormat]) { self.formats = formats }

@@ -11,7 +11,7 @@ import Foundation
 /// `MP3TrackWriter` copies the frames, `TrackFolder` writes them all or none.
 /// Each track is tagged with its title, the book's title as album, `n/N`,
 /// the authors, the voice as composer and the cover (up to 1 MB, as chapter files).
-public struct TracksStep: RenderOutputStep {
+public struct TracksStep: OutputStep {
     /// What to write.
     public struct Request: Hashable, Sendable {
         /// The tracks' folder.

@@ -1,7 +1,7 @@
 /// `--web`: writes the web player (`index.html` and a page per chapter) into
 /// the rendered folder, with the paragraphs, headings, cover and identifier of
 /// the book as the render read it.
-public struct WebPlayerStep: RenderOutputStep {
+public struct WebPlayerStep: OutputStep {
     public init() {}
 
     public func write(_ context: RenderOutputContext) throws {

@@ -2,7 +2,7 @@
 /// a cast file) is read anyway and the user is told once. Every producer's own
 /// warning (`BookWarning`, `PronunciationWarning`, `Cast.Warning`, an
 /// unreadable or skipped chapter, an output step's) converts to this value,
-/// which travels through `RenderJobEvent.warning` and `BatchEvent.warning`.
+/// which travels through `BookRenderEvent.warning` and `BatchEvent.warning`.
 /// Callers and tests match `kind` and `severity`, never `message`; whether
 /// `--strict` refuses is decided from `severity` alone (`StrictPolicy`).
 public struct RenderWarning: Hashable, Sendable, CustomStringConvertible {

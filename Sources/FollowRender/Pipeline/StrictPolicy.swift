@@ -1,6 +1,6 @@
 /// `--strict` (fail on any warning), decided in this one place: a render that
 /// reported a `fault` is refused with one error naming the first. Warnings are
-/// all reported before the refusal; `RenderJob` asks after each stage (the book
+/// all reported before the refusal; `BookRenderJob` asks after each stage (the book
 /// opened, its chapters read, the spoken forms built, the chapters rendered), so
 /// a refused book stops before the next stage's work.
 public struct StrictPolicy: Sendable {

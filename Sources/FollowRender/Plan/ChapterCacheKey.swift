@@ -2,7 +2,7 @@ import Foundation
 
 /// A fingerprint of everything that shapes a chapter's files: its scripts
 /// (the text each synthesis call is given, with its voice and words, the
-/// pauses, the tags and cover, the audio format and bitrate, the segments;
+/// pauses, the tags and cover, the audio format and bitrate, the slices;
 /// see `ChapterScript`), this program's version and the engine and encoder
 /// versions. A script gives the same bytes in any worker, so equal keys mean
 /// a rerun may keep the files it has. Left out: the output folder (a folder
@@ -12,7 +12,7 @@ import Foundation
 ///
 /// FNV-1a (64 bit) over the scripts' JSON, and the cover's bytes once.
 public enum ChapterCacheKey {
-    /// The key of a chapter spoken by `scripts` (one, or one per segment, in order).
+    /// The key of a chapter spoken by `scripts` (one, or one per slice, in order).
     public static func make(scripts: [ChapterScript], engineVersion: String) throws -> String {
         var hash = FNV1a()
         hash.add(FollowRenderVersion.current)

@@ -1,5 +1,5 @@
 /// One job for a worker process, complete: everything speech, timing and the
-/// encoders need for a chapter, or for one segment of a long chapter, worked
+/// encoders need for a chapter, or for one slice of a long chapter, worked
 /// out by the parent (`ScriptBuilder`) and streamed to the worker as one line
 /// of JSON.
 ///
@@ -46,8 +46,8 @@ public struct ChapterScript: Hashable, Sendable, Codable {
         }
     }
 
-    /// The part of a split chapter this job speaks (see `SegmentPlan`).
-    public struct Segment: Hashable, Sendable, Codable {
+    /// The part of a split chapter this job speaks (see `SlicePlan`).
+    public struct Slice: Hashable, Sendable, Codable {
         public var index: Int
         public var count: Int
 
@@ -61,7 +61,7 @@ public struct ChapterScript: Hashable, Sendable, Codable {
     public struct Outputs: Hashable, Sendable, Codable {
         /// The chapter's audio file (`--format`).
         public struct Audio: Hashable, Sendable, Codable {
-            /// Its name (a segment writes a temporary stream the parent joins into it).
+            /// Its name (a slice writes a temporary stream the parent joins into it).
             public var file: String
             public var format: AudioFormat
             /// MP3 kbps.
@@ -79,7 +79,7 @@ public struct ChapterScript: Hashable, Sendable, Codable {
         /// The chapter's part of the single-file audiobook (`--audiobook`, `--library`),
         /// encoded from the same PCM (see `PacketPartWriter`; an MP3 part is a LAME stream).
         public struct Part: Hashable, Sendable, Codable {
-            /// Its name (hidden; a segment writes a temporary part the parent joins into it).
+            /// Its name (hidden; a slice writes a temporary part the parent joins into it).
             public var file: String
             public var codec: AudiobookCodec
             /// Samples of silence before the speech: the chapter file's own lead, so times agree.
@@ -99,7 +99,7 @@ public struct ChapterScript: Hashable, Sendable, Codable {
         public var folder: String
         /// The chapter's audio file; nil with `--format none`.
         public var audio: Audio?
-        /// The chapter's sidecar file name (written by the parent for a segment).
+        /// The chapter's sidecar file name (written by the parent for a slice).
         public var timing: String
         /// The part of the single file to encode; nil without one (or when the chapter MP3 is its part).
         public var part: Part?
@@ -117,7 +117,7 @@ public struct ChapterScript: Hashable, Sendable, Codable {
     }
 
     public var chapter: ChapterTiming.Chapter
-    /// The chapter's narration text, for its sidecar; empty for a segment, whose sidecar the parent writes.
+    /// The chapter's narration text, for its sidecar; empty for a slice, whose sidecar the parent writes.
     public var text: String
     /// The engine's sample rate the pauses were counted in; the worker refuses another.
     public var sampleRate: Int
@@ -132,12 +132,12 @@ public struct ChapterScript: Hashable, Sendable, Codable {
     public var trailing: Int
     /// The silent clip of a sentence with nothing to say.
     public var silentSentence: Int
-    /// Set when the job is one segment of a split chapter.
-    public var segment: Segment?
+    /// Set when the job is one slice of a split chapter.
+    public var slice: Slice?
     public var outputs: Outputs
 
     public init(chapter: ChapterTiming.Chapter, text: String, sampleRate: Int, wpm: Int, voiceParameters: VoiceParameters? = nil,
-                sentences: [Sentence], trailing: Int, silentSentence: Int, segment: Segment?, outputs: Outputs) {
+                sentences: [Sentence], trailing: Int, silentSentence: Int, slice: Slice?, outputs: Outputs) {
         self.voiceParameters = voiceParameters
         self.chapter = chapter
         self.text = text
@@ -146,7 +146,7 @@ public struct ChapterScript: Hashable, Sendable, Codable {
         self.sentences = sentences
         self.trailing = trailing
         self.silentSentence = silentSentence
-        self.segment = segment
+        self.slice = slice
         self.outputs = outputs
     }
 

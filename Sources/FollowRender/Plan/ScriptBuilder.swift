@@ -6,7 +6,7 @@ import Foundation
 /// pauses in samples, the tags and cover, and the files to write.
 ///
 /// The book is read once, by the parent; the spoken forms are worked out here,
-/// a segment's for its own sentences only (each sentence's form depends on
+/// a slice's for its own sentences only (each sentence's form depends on
 /// that sentence alone). Lexicon warnings were shown by the pronunciation stage
 /// before the render, so none are repeated. Not thread-safe (it owns MeCab and
 /// caches voices): `ScriptSource` shares it between the pool's threads.
@@ -14,7 +14,7 @@ final class ScriptBuilder {
     /// Cover formats ID3 players show; an SVG or WebP cover is left out of the tags.
     private static let embeddableCoverTypes: Set<String> = ["image/jpeg", "image/png", "image/gif"]
 
-    let settings: RenderSettings
+    let settings: ChapterSettings
     let sampleRate: Int
     let voices: VoiceResolver
     /// The voices of quoted speech (`--dialogue-voice`, `--cast`).
@@ -31,7 +31,7 @@ final class ScriptBuilder {
 
     /// A builder for the chapters of `archive`'s book, rendered with `settings`
     /// into `folder` (absolute) as `trackCount` tracks, with parts of `singleFile` when given.
-    init(archive: EPUBArchive, settings: RenderSettings, engine: SpeechEngine, folder: String, trackCount: Int,
+    init(archive: EPUBArchive, settings: ChapterSettings, engine: SpeechEngine, folder: String, trackCount: Int,
          singleFile: SingleFileParts? = nil) throws(RenderError) {
         self.settings = settings
         self.singleFile = singleFile
@@ -50,27 +50,27 @@ final class ScriptBuilder {
         cover = embeddable ? AudioTags.embeddable(metadata.coverPath.flatMap { path in try? archive.data(at: path) }) : nil
     }
 
-    /// The segments a chapter's jobs speak; nil when one job speaks it whole
+    /// The slices a chapter's jobs speak; nil when one job speaks it whole
     /// (only MP3 streams and the single file's parts are joined, so only MP3
     /// chapters, and the chapters of a `--format none` render, are split).
-    func plan(of chapter: Chapter) -> SegmentPlan? {
+    func plan(of chapter: Chapter) -> SlicePlan? {
         guard settings.format == .mp3 || settings.format == nil else { return nil }
-        let plan = SegmentPlan(chapter: chapter)
+        let plan = SlicePlan(chapter: chapter)
         return plan.isSplit ? plan : nil
     }
 
-    /// The script of `chapter` (track `track` of the book), or of its segment
-    /// `segment`; `part` names the chapter's part of the single file (nil: none,
+    /// The script of `chapter` (track `track` of the book), or of its slice
+    /// `slice`; `part` names the chapter's part of the single file (nil: none,
     /// as in the scripts a cache key is made of).
-    func script(for chapter: Chapter, track: Int, segment: Int?, part: String? = nil) throws(RenderError) -> ChapterScript {
-        let plan: SegmentPlan? = segment == nil ? nil : self.plan(of: chapter)
-        if let segment, !(plan?.segments.indices.contains(segment) ?? false) {
-            throw RenderError(.noChapter, "chapter \(chapter.index) has no segment \(segment)")
+    func script(for chapter: Chapter, track: Int, slice: Int?, part: String? = nil) throws(RenderError) -> ChapterScript {
+        let plan: SlicePlan? = slice == nil ? nil : self.plan(of: chapter)
+        if let slice, !(plan?.slices.indices.contains(slice) ?? false) {
+            throw RenderError(.noChapter, "chapter \(chapter.index) has no slice \(slice)")
         }
         let schedule = PauseSchedule(sampleRate: sampleRate, speed: settings.speed, pauses: settings.pauses)
         let pauses = schedule.pauses(in: chapter)
-        let range = plan.flatMap { plan in segment.map { plan.segments[$0] } } ?? chapter.sentences.indices
-        let edges = plan.flatMap { plan in segment.map { plan.edges(of: $0, pauses: pauses) } }
+        let range = plan.flatMap { plan in slice.map { plan.slices[$0] } } ?? chapter.sentences.indices
+        let edges = plan.flatMap { plan in slice.map { plan.edges(of: $0, pauses: pauses) } }
         var spoken = chapter
         spoken.sentences = Array(chapter.sentences[range])
         let forms = pronouncer.speaksAsWritten(chapter) ? [] : try pronouncer.spokenSentences(of: spoken)
@@ -87,8 +87,8 @@ final class ScriptBuilder {
                                                     pieces: pieces(of: sentence, in: chapter, units: units, quoted: quoted,
                                                                     spoken: form)))
         }
-        let first = (segment ?? 0) == 0
-        // Only the whole chapter's, or the first segment's, stream carries the tags (and the cover).
+        let first = (slice ?? 0) == 0
+        // Only the whole chapter's, or the first slice's, stream carries the tags (and the cover).
         let tags = AudioTags(title: chapter.title, album: album, artist: artist, track: track, trackCount: trackCount,
                              cover: first ? cover : nil, coverMediaType: first ? coverType : nil)
         let audio = settings.format.map { format in
@@ -106,11 +106,11 @@ final class ScriptBuilder {
             part: partOutput, singleFile: settings.format == nil ? singleFile?.relativePath(from: folder) : nil)
         return ChapterScript(
             chapter: .init(index: chapter.index, href: chapter.href, title: chapter.title),
-            text: segment == nil ? chapter.text.text : "", sampleRate: sampleRate, wpm: settings.wpm,
+            text: slice == nil ? chapter.text.text : "", sampleRate: sampleRate, wpm: settings.wpm,
             voiceParameters: settings.voiceParameters.isStandard ? nil : settings.voiceParameters, sentences: sentences,
             trailing: edges?.trailing ?? schedule.samples(PauseSchedule.lead),
             silentSentence: schedule.samples(PauseSchedule.silentSentence),
-            segment: plan.flatMap { plan in segment.map { ChapterScript.Segment(index: $0, count: plan.segments.count) } },
+            slice: plan.flatMap { plan in slice.map { ChapterScript.Slice(index: $0, count: plan.slices.count) } },
             outputs: outputs)
     }
 

@@ -18,8 +18,8 @@ final class ScriptSource: @unchecked Sendable {
         self.chapters = Dictionary(uniqueKeysWithValues: chapters.enumerated().map { ($1.index, ($1, $0 + 1)) })
     }
 
-    /// The segments of a chapter's jobs; nil when one job speaks it whole.
-    func plan(of chapter: Chapter) -> SegmentPlan? {
+    /// The slices of a chapter's jobs; nil when one job speaks it whole.
+    func plan(of chapter: Chapter) -> SlicePlan? {
         lock.withLock { _ in builder.plan(of: chapter) }
     }
 
@@ -33,7 +33,7 @@ final class ScriptSource: @unchecked Sendable {
     func script(for job: ChapterJob, withPart: Bool = true) throws(RenderError) -> ChapterScript {
         guard let entry = chapters[job.index] else { throw RenderError(.noChapter, "no chapter \(job.index)") }
         return try lock.withLock { (parts: inout [Int: String]) throws(RenderError) -> ChapterScript in
-            try builder.script(for: entry.chapter, track: entry.track, segment: job.segment, part: withPart ? parts[job.index] : nil)
+            try builder.script(for: entry.chapter, track: entry.track, slice: job.slice, part: withPart ? parts[job.index] : nil)
         }
     }
 
@@ -71,10 +71,10 @@ final class ScriptSource: @unchecked Sendable {
 
     /// Every script of `chapter`'s jobs, in order, for its cache key.
     func scripts(of chapter: Chapter) throws(RenderError) -> [ChapterScript] {
-        let segments = plan(of: chapter)?.segments.indices.map { Optional($0) } ?? [nil]
+        let slices = plan(of: chapter)?.slices.indices.map { Optional($0) } ?? [nil]
         var scripts: [ChapterScript] = []
-        for segment in segments {
-            scripts.append(try script(for: ChapterJob(index: chapter.index, segment: segment, units: 0), withPart: false))
+        for slice in slices {
+            scripts.append(try script(for: ChapterJob(index: chapter.index, slice: slice, units: 0), withPart: false))
         }
         return scripts
     }

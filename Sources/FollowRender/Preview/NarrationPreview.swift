@@ -11,7 +11,7 @@ import Foundation
 /// about the same for a novel as for a short story.
 public struct NarrationPreview {
     public var bookPath: String
-    public var settings: RenderSettings
+    public var settings: ChapterSettings
     /// The spine position to preview; nil for the first chapter of body matter (else the first narrated one).
     public var chapter: Int?
     /// The length of the preview, in seconds.
@@ -27,7 +27,7 @@ public struct NarrationPreview {
     /// Faded out at the cut.
     static let fadeSeconds = 0.05
 
-    public init(bookPath: String, settings: RenderSettings, chapter: Int? = nil, seconds: Double = 30, output: String,
+    public init(bookPath: String, settings: ChapterSettings, chapter: Int? = nil, seconds: Double = 30, output: String,
                 strict: Bool = false) {
         self.bookPath = bookPath
         self.settings = settings
@@ -81,7 +81,7 @@ public struct NarrationPreview {
         var single = settings
         single.format = format
         let builder = try ScriptBuilder(archive: archive, settings: single, engine: engine, folder: folder, trackCount: 1)
-        let script = try builder.script(for: chapter, track: 1, segment: nil)
+        let script = try builder.script(for: chapter, track: 1, slice: nil)
         let metadata = archive.book.metadata
         let tags = AudioTags(title: "Preview: \(chapter.title)", album: metadata.title,
                              artist: metadata.creators.joined(separator: ", "))

@@ -13,6 +13,6 @@ public struct ChapterResult: Hashable, Sendable, Codable {
     /// Languages read with the fallback voice because none of their own is
     /// installed (filled in by the parent, which chose the voices).
     public var unvoicedLanguages: [String]
-    /// Set when the worker rendered one segment of a split chapter, which the parent joins.
-    public var segment: SegmentPart?
+    /// Set when the worker rendered one slice of a split chapter, which the parent joins.
+    public var slice: SliceResult?
 }

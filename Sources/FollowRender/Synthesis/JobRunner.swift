@@ -3,7 +3,7 @@ import Foundation
 /// Runs one chapter script in this process (a worker's job, `WorkerServer`):
 /// speech into every encoder at once (the chapter's audio file and its part
 /// of the single file, `AudioFanOut`), then the sidecar, each under its final
-/// name when, and only when, done. A segment of a split chapter goes to
+/// name when, and only when, done. A slice of a split chapter goes to
 /// temporary streams, which the parent joins.
 enum JobRunner {
     /// Renders `script`; `progress` gets the sentences done and the audio samples written.
@@ -19,16 +19,16 @@ enum JobRunner {
         var result = ChapterResult(
             index: script.chapter.index, href: script.chapter.href, title: script.chapter.title, audio: outputs.audio?.file,
             timing: outputs.timing, duration: Seconds(0), sentences: script.sentences.count, words: script.wordCount,
-            sampleRate: script.sampleRate, unvoicedLanguages: [], segment: nil
+            sampleRate: script.sampleRate, unvoicedLanguages: [], slice: nil
         )
         let audioFile = outputs.audio?.file ?? outputs.singleFile ?? ""
         let pid = getpid()
-        if let segment = script.segment {
-            let stream = outputs.audio.map { ".\($0.file).segment-\(segment.index).partial-\(pid)" }
-            let part = outputs.part.map { ".\($0.file).segment-\(segment.index).partial-\(pid)" }
+        if let slice = script.slice {
+            let stream = outputs.audio.map { ".\($0.file).slice-\(slice.index).partial-\(pid)" }
+            let part = outputs.part.map { ".\($0.file).slice-\(slice.index).partial-\(pid)" }
             let writer = try writers(script, audio: stream.map { outputs.folder + "/" + $0 }, part: part.map { outputs.folder + "/" + $0 })
             let timing = try renderer.render(into: writer, audioFile: audioFile, progress: progress)
-            result.segment = SegmentPart(index: segment.index, count: segment.count, file: stream, part: part, timing: timing)
+            result.slice = SliceResult(index: slice.index, count: slice.count, file: stream, part: part, timing: timing)
             return result
         }
         let names = [outputs.audio?.file, outputs.part?.file].map { $0.map { outputs.folder + "/" + $0 } }
@@ -58,14 +58,14 @@ enum JobRunner {
     }
 
     /// The writers of a job's streams, at these paths: the chapter's audio
-    /// (`--format`; for a segment an MP3 stream with its own info tag, the
+    /// (`--format`; for a slice an MP3 stream with its own info tag, the
     /// first with the chapter's tags) and the single file's part; the first of them times the job.
     private static func writers(_ script: ChapterScript, audio: String?, part: String?) throws(RenderError) -> any AudioWriter {
         var writers: [any AudioWriter] = []
         if let path = audio, let output = script.outputs.audio {
-            if let segment = script.segment {
+            if let slice = script.slice {
                 writers.append(try MP3Writer(path: path, sampleRate: script.sampleRate, bitrate: output.bitrate, tags: output.tags,
-                                             id3Tag: segment.index == 0))
+                                             id3Tag: slice.index == 0))
             } else {
                 writers.append(try makeAudioWriter(format: output.format, path: path, sampleRate: script.sampleRate,
                                                    bitrate: output.bitrate, tags: output.tags))

@@ -85,12 +85,12 @@ final class WorkerPool: Sendable {
     /// have no result and no event.
     func run(_ jobs: [ChapterJob], script: @escaping @Sendable (ChapterJob) throws(RenderError) -> [UInt8],
              cancellation: RenderCancellation,
-             onEvent: @escaping @Sendable (RenderEvent) -> Void) -> [Int: Result<ChapterResult, RenderError>] {
+             onEvent: @escaping @Sendable (ChapterEvent) -> Void) -> [Int: Result<ChapterResult, RenderError>] {
         cancellation.onCancel { [self] in terminateAll() }
         let group = DispatchGroup()
         let results = Locked<[Int: Result<ChapterResult, RenderError>]>([:])
         let events = Mutex(())
-        let emit: @Sendable (RenderEvent) -> Void = { event in events.withLock { _ in onEvent(event) } }
+        let emit: @Sendable (ChapterEvent) -> Void = { event in events.withLock { _ in onEvent(event) } }
         let record: @Sendable (ChapterJob, Result<ChapterResult, RenderError>) -> Void = { job, result in
             results.update { $0[job.index] = result }
             switch result {
@@ -121,7 +121,7 @@ final class WorkerPool: Sendable {
     /// One slot: takes the next job until none is left or the pool is
     /// cancelled, keeping its worker from one job to the next.
     private func runSlot(_ jobs: [ChapterJob], script: (ChapterJob) throws(RenderError) -> [UInt8], group: DispatchGroup,
-                         emit: @escaping @Sendable (RenderEvent) -> Void,
+                         emit: @escaping @Sendable (ChapterEvent) -> Void,
                          record: @escaping @Sendable (ChapterJob, Result<ChapterResult, RenderError>) -> Void) {
         var worker: WorkerProcess?
         defer { if let worker { retire(worker) } }
@@ -141,7 +141,7 @@ final class WorkerPool: Sendable {
             }
             budget?.release()
             guard let outcome else { return }
-            // The next job starts while this result is handled (joining a split chapter's segments, writing book.json).
+            // The next job starts while this result is handled (joining a split chapter's slices, writing book.json).
             group.enter()
             let handed = DetachedThread.start {
                 defer { group.leave() }
@@ -191,7 +191,7 @@ final class WorkerPool: Sendable {
     /// The job's outcome, on `worker` (started or replaced as needed); nil when
     /// it never started because the pool was cancelled.
     private func run(_ job: ChapterJob, script: (ChapterJob) throws(RenderError) -> [UInt8], on worker: inout WorkerProcess?,
-                     emit: @Sendable (RenderEvent) -> Void) -> Result<ChapterResult, RenderError>? {
+                     emit: @Sendable (ChapterEvent) -> Void) -> Result<ChapterResult, RenderError>? {
         let line: [UInt8]
         do throws(RenderError) {
             line = try script(job) + [0x0A]
@@ -233,10 +233,10 @@ final class WorkerPool: Sendable {
 
     /// Reads the job's messages until its process has ended; `lost` is called
     /// when the worker itself ended (it is reaped here and must be replaced).
-    private func read(_ job: ChapterJob, from process: WorkerProcess, killsBefore: Int?, emit: @Sendable (RenderEvent) -> Void,
+    private func read(_ job: ChapterJob, from process: WorkerProcess, killsBefore: Int?, emit: @Sendable (ChapterEvent) -> Void,
                       lost: () -> Void) -> Result<ChapterResult, RenderError> {
         observe?(job.index, .registered)
-        let traced = "\(label) \(job.index).\(job.segment ?? 0) \(process.processIdentifier)"
+        let traced = "\(label) \(job.index).\(job.slice ?? 0) \(process.processIdentifier)"
         RenderTrace.mark("launch", traced)
         emit(.started(index: job.index))
         var outcome: Result<ChapterResult, RenderError>?

@@ -60,7 +60,7 @@ public enum WorkerServer {
             } catch {
                 throw RenderError(.worker, "the worker was sent something that is not a chapter script: \(error)", cause: error)
             }
-            RenderTrace.mark("worker-ready", "\(script.chapter.index).\(script.segment?.index ?? 0) \(getppid())")
+            RenderTrace.mark("worker-ready", "\(script.chapter.index).\(script.slice?.index ?? 0) \(getppid())")
             let result = try JobRunner.run(script, synthesizer: engine) { sentences, samples in
                 send(.progress(sentences: sentences, samples: samples))
             }

@@ -16,9 +16,9 @@ enum WorkerWarmUp {
             chapter: .init(index: 1, href: "warm.xhtml", title: "Warm"), text: "Warm up.", sampleRate: sampleRate, wpm: 175,
             sentences: [.init(range: TextRange(location: 0, length: 8), words: words, pause: 100,
                               pieces: [.init(text: "Warm up.", voice: "en", phonemes: false, words: words)])],
-            trailing: 100, silentSentence: 100, segment: nil,
-            outputs: .init(folder: "/dev", audio: .init(file: "null", format: .mp3, bitrate: RenderSettings.defaultBitrate, tags: tags),
-                           timing: "null", part: .init(file: "null", codec: .aac, leadingSilence: 0, bitrate: RenderSettings.defaultBitrate)))
+            trailing: 100, silentSentence: 100, slice: nil,
+            outputs: .init(folder: "/dev", audio: .init(file: "null", format: .mp3, bitrate: ChapterSettings.defaultBitrate, tags: tags),
+                           timing: "null", part: .init(file: "null", codec: .aac, leadingSilence: 0, bitrate: ChapterSettings.defaultBitrate)))
         guard let data = try? JSONCoding.encoder().encode(script), let decoded = try? JSONCoding.decode(ChapterScript.self, from: data) else {
             return
         }
@@ -46,7 +46,7 @@ enum WorkerWarmUp {
         _ = try? JSONCoding.encoder().encode(timing)
         let result = ChapterResult(index: 1, href: "warm.xhtml", title: "Warm", audio: "null", timing: "null", duration: time(4096),
                                    sentences: 1, words: 2, sampleRate: sampleRate, unvoicedLanguages: [],
-                                   segment: SegmentPart(index: 0, count: 2, file: "null", part: "null", timing: timing))
+                                   slice: SliceResult(index: 0, count: 2, file: "null", part: "null", timing: timing))
         _ = [WorkerMessage.started(pid: 1), .progress(sentences: 1, samples: 4096), .done(result)].map(\.line)
     }
 }

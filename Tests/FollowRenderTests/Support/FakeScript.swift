@@ -34,7 +34,7 @@ enum FakeScript {
         let audio = format.map { ChapterScript.Outputs.Audio(file: "001-one.\($0.rawValue)", format: $0, bitrate: 64,
                                                              tags: AudioTags(title: "One", album: "Fake", artist: "Test")) }
         return ChapterScript(chapter: .init(index: 1, href: "one.xhtml", title: "One"), text: text, sampleRate: rate, wpm: 700,
-                             sentences: built, trailing: 5512, silentSentence: 6615, segment: nil,
+                             sentences: built, trailing: 5512, silentSentence: 6615, slice: nil,
                              outputs: .init(folder: folder, audio: audio, timing: "001-one.timing.json"))
     }
 

@@ -2,7 +2,7 @@ import Foundation
 @testable import FollowRender
 
 /// A generated unpacked EPUB whose chapters are long enough to be split into
-/// segments: the real paragraphs of the corpus's Alice in Wonderland (public
+/// slices: the real paragraphs of the corpus's Alice in Wonderland (public
 /// domain), chapter after chapter, until each generated chapter holds
 /// `units` UTF-16 units.
 enum LongChapterBook {

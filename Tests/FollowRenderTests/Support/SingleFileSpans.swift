@@ -12,13 +12,13 @@ enum SingleFileSpans {
     /// Opus its pre-skip and a padded 20 ms frame (and the resampler's rounding).
     static let slack: [String: Double] = ["m4b": 2048 / 22050, "mp3": 1729 / 22050, "opus": 0.045]
 
-    /// What a split chapter's part may add besides: its segments' AAC or Opus
-    /// parts are joined within half a codec frame of where each segment
+    /// What a split chapter's part may add besides: its slices' AAC or Opus
+    /// parts are joined within half a codec frame of where each slice
     /// belongs (`PacketPartJoin`), so the chapter may end half a frame late.
     static let joinSlack: [String: Double] = ["m4b": 512 / 22050, "opus": 0.010]
 
     /// Checks the spans of `entry`'s chapters against `lengths` (seconds, in order), comments naming `format`;
-    /// the chapters in `split` (spine indices) were rendered in segments.
+    /// the chapters in `split` (spine indices) were rendered in slices.
     static func check(_ entry: AudiobookEntry, lengths: [Double], format: String, split: Set<Int> = []) {
         for (number, chapter) in entry.chapters.enumerated() {
             let end = number + 1 < entry.chapters.count ? entry.chapters[number + 1].start.value : entry.duration.value

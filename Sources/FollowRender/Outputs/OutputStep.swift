@@ -1,34 +1,34 @@
-/// One output a `RenderJob` writes after the chapters are rendered, from the
+/// One output a `BookRenderJob` writes after the chapters are rendered, from the
 /// rendered folder: the media-overlay EPUB, the `--sync` exports, and every
 /// later output (an audiobook file, web pages …) as one more step.
 ///
 /// Steps run in order on the job's thread; a step that throws stops the job
 /// with that error (a `FileFailure` naming the file it could not write).
-public protocol RenderOutputStep: Sendable {
+public protocol OutputStep: Sendable {
     func write(_ context: RenderOutputContext) throws
 }
 
 /// What an output step is given: the opened book, its chapters as read for the
 /// render, the rendered folder, the settings, and a sink for warnings and reports.
 public final class RenderOutputContext {
-    public let options: RenderOptions
+    public let options: BookRenderOptions
     /// The book, opened once for the whole job.
     public let archive: EPUBArchive
     /// Every narrated chapter, as the render read it.
     public let chapters: [Chapter]
     /// What the render did: the folder, its manifest, which chapters were synthesized.
-    public let summary: RenderSummary
+    public let summary: ChapterStageSummary
     /// Guided Navigation `textref`s for the sync exports: the chapter hrefs, or
     /// the sentences' ids in the EPUB once the media-overlay step has written it.
     public var guidedNavigation = GuidedNavigationExporter()
     /// The job's cancellation (SIGINT, SIGTERM), for steps long enough to check it.
     public let cancellation: RenderCancellation
 
-    private let emit: @Sendable (RenderJobEvent) -> Void
+    private let emit: @Sendable (BookRenderEvent) -> Void
     private var loaded: RenderedBook?
 
-    init(options: RenderOptions, archive: EPUBArchive, chapters: [Chapter], summary: RenderSummary,
-         cancellation: RenderCancellation = RenderCancellation(), emit: @escaping @Sendable (RenderJobEvent) -> Void) {
+    init(options: BookRenderOptions, archive: EPUBArchive, chapters: [Chapter], summary: ChapterStageSummary,
+         cancellation: RenderCancellation = RenderCancellation(), emit: @escaping @Sendable (BookRenderEvent) -> Void) {
         self.cancellation = cancellation
         self.options = options
         self.archive = archive
@@ -38,7 +38,7 @@ public final class RenderOutputContext {
     }
 
     public var book: Book { archive.book }
-    public var settings: RenderSettings { options.settings }
+    public var settings: ChapterSettings { options.settings }
     /// Absolute path of the rendered folder.
     public var folder: String { summary.folder }
 

@@ -8,20 +8,20 @@ import Foundation
 /// Progress and warnings go to the event sink; nothing is printed. Errors are
 /// `FileFailure`s naming the file, except `RenderInterrupted` when the
 /// cancellation fires.
-public struct RenderJob: Sendable {
-    public var options: RenderOptions
+public struct BookRenderJob: Sendable {
+    public var options: BookRenderOptions
     /// Steps run after the overlay EPUB and before the sync exports, which
     /// read what the steps before them wrote.
-    public var additionalSteps: [any RenderOutputStep]
+    public var additionalSteps: [any OutputStep]
 
-    public init(options: RenderOptions, additionalSteps: [any RenderOutputStep] = []) {
+    public init(options: BookRenderOptions, additionalSteps: [any OutputStep] = []) {
         self.options = options
         self.additionalSteps = additionalSteps
     }
 
     /// The output steps of these options, in the order they run.
-    public var outputSteps: [any RenderOutputStep] {
-        var steps: [any RenderOutputStep] = []
+    public var outputSteps: [any OutputStep] {
+        var steps: [any OutputStep] = []
         if let epub = options.epub { steps.append(MediaOverlayStep(epub)) }
         if let audiobook = options.audiobook { steps.append(AudiobookStep(audiobook)) }
         if let tracks = options.tracks { steps.append(TracksStep(tracks)) }
@@ -34,7 +34,7 @@ public struct RenderJob: Sendable {
     /// Runs the job; `onEvent` is called on this thread and, during synthesis,
     /// from worker threads (serialized).
     public func run(cancellation: RenderCancellation = RenderCancellation(),
-                    onEvent: @escaping @Sendable (RenderJobEvent) -> Void) throws -> RenderSummary {
+                    onEvent: @escaping @Sendable (BookRenderEvent) -> Void) throws -> ChapterStageSummary {
         let path = options.bookPath
         RenderTrace.mark("job-start", path)
         defer { RenderTrace.mark("job-end", path) }
@@ -67,7 +67,7 @@ public struct RenderJob: Sendable {
         try policy.check(reported.value)
         let folder = try outputFolder()
         defer { if options.isTemporary { try? FileManager.default.removeItem(atPath: folder) } }
-        var renderer = BookRenderer(bookPath: path, archive: archive, chapters: chapters, unreadable: unreadable,
+        var renderer = ChapterStage(bookPath: path, archive: archive, chapters: chapters, unreadable: unreadable,
                                     selection: options.selection, settings: options.settings, outputFolder: folder,
                                     jobs: options.jobs, force: options.force, workerExecutable: try workerExecutable())
         renderer.budget = options.workerBudget
@@ -84,7 +84,7 @@ public struct RenderJob: Sendable {
         onEvent(.prepared(chapters: chapters, sampleRate: sampleRate))
         let started = Date()
         let unvoiced = Locked<[String]>([])
-        let summary: RenderSummary
+        let summary: ChapterStageSummary
         do {
             summary = try renderer.run(cancellation: cancellation) { event in
                 if case let .finished(result) = event {

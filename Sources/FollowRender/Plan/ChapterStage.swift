@@ -8,7 +8,7 @@ import Foundation
 /// matches the one in the folder's `book.json`, with both its files present,
 /// is kept as it is. `book.json` is rewritten after every finished chapter, so
 /// an interrupted run loses at most the chapters in progress.
-public struct BookRenderer {
+public struct ChapterStage {
     public var bookPath: String
     /// The opened book: its metadata, cover and lexicons go into the scripts.
     public var archive: EPUBArchive
@@ -19,7 +19,7 @@ public struct BookRenderer {
     /// Spine positions to render now; nil for all. Other chapters already
     /// rendered with the same settings stay in `book.json`.
     public var selection: ChapterSelection?
-    public var settings: RenderSettings
+    public var settings: ChapterSettings
     public var outputFolder: String
     /// Worker processes at once.
     public var jobs: Int
@@ -35,7 +35,7 @@ public struct BookRenderer {
     public var book: Book { archive.book }
 
     public init(bookPath: String, archive: EPUBArchive, chapters: [Chapter], unreadable: [UnreadableChapter] = [],
-                selection: ChapterSelection?, settings: RenderSettings,
+                selection: ChapterSelection?, settings: ChapterSettings,
                 outputFolder: String, jobs: Int, force: Bool, workerExecutable: String) {
         self.bookPath = bookPath
         self.archive = archive
@@ -53,7 +53,7 @@ public struct BookRenderer {
     /// out and listed in `book.json` as skipped. Throws `RenderInterrupted`
     /// when `cancellation` fires.
     public func run(cancellation: RenderCancellation = RenderCancellation(),
-                    onEvent: @escaping @Sendable (RenderEvent) -> Void) throws -> RenderSummary {
+                    onEvent: @escaping @Sendable (ChapterEvent) -> Void) throws -> ChapterStageSummary {
         RenderTrace.mark("render-start", bookPath)
         defer { RenderTrace.mark("render-end", bookPath) }
         let engine = try SpeechEngine.shared()
@@ -98,11 +98,11 @@ public struct BookRenderer {
             ((selection?.contains(entry.chapter.index) ?? true) || earlier[entry.chapter.index] != nil)
                 && !keptIndexes.contains(entry.chapter.index)
         }.flatMap { entry -> [ChapterJob] in
-            guard let segments = scripts.plan(of: entry.chapter) else {
-                return [ChapterJob(index: entry.chapter.index, segment: nil, units: entry.chapter.text.utf16Count)]
+            guard let slices = scripts.plan(of: entry.chapter) else {
+                return [ChapterJob(index: entry.chapter.index, slice: nil, units: entry.chapter.text.utf16Count)]
             }
-            return segments.segments.indices.map { segment in
-                ChapterJob(index: entry.chapter.index, segment: segment, units: segments.units(of: segment, in: entry.chapter))
+            return slices.slices.indices.map { slice in
+                ChapterJob(index: entry.chapter.index, slice: slice, units: slices.units(of: slice, in: entry.chapter))
             }
         }
         let jobs = work
@@ -131,21 +131,21 @@ public struct BookRenderer {
         if !jobs.isEmpty || previous == nil { try manifestFile.write(makeManifest(state.value)) }
         onEvent(.planned(indices: jobs.map(\.index).enumerated().filter { $0.offset == 0 || jobs[$0.offset - 1].index != $0.element }
             .map(\.element)))
-        let segments = SegmentCollector()
+        let slices = SliceCollector()
         RenderTrace.mark("planned", "\(jobs.count) jobs")
         let pool = WorkerPool(executable: workerExecutable, width: min(jobs.count, self.jobs), budget: budget,
                               label: URL(fileURLWithPath: bookPath).lastPathComponent)
-        // Longest first, segments and whole chapters alike, so the last job to finish is a short one.
+        // Longest first, slices and whole chapters alike, so the last job to finish is a short one.
         let ordered = work.enumerated().sorted { ($0.element.units, $1.offset) > ($1.element.units, $0.offset) }.map(\.element)
         let (codec, single) = (singleFile?.codec, settings.format == nil ? singleFile?.relativePath(from: folder) : nil)
         _ = pool.run(ordered, script: { job throws(RenderError) in try scripts.line(for: job) },
                      cancellation: cancellation) { workerEvent in
-            guard var event = segments.translate(workerEvent, join: { parts in
+            guard var event = slices.translate(workerEvent, join: { parts in
                 let chapter = chapters.first { $0.index == parts[0].index }
                 guard let chapter else { throw RenderError(.noChapter, "no chapter \(parts[0].index)") }
                 RenderTrace.mark("join-start", "\(chapter.index)")
                 defer { RenderTrace.mark("join-end", "\(chapter.index)") }
-                var joiner = SegmentJoiner(chapter: chapter, folder: folder, parts: parts)
+                var joiner = SliceJoiner(chapter: chapter, folder: folder, parts: parts)
                 if let codec, let name = partNames[chapter.index] { joiner.part = (name, codec) }
                 joiner.singleFile = single
                 do {
@@ -207,7 +207,7 @@ public struct BookRenderer {
             try AtomicFile.write(Data(Playlist.m3u8(final).utf8), to: folder + "/" + OutputNaming.playlistFile)
         }
         let reused = Set(kept.map(\.index))
-        return RenderSummary(folder: folder, manifest: final,
+        return ChapterStageSummary(folder: folder, manifest: final,
                              rendered: final.chapters.map(\.index).filter { !reused.contains($0) }, reused: kept.count)
     }
 
@@ -293,7 +293,7 @@ private struct ManifestState {
 }
 
 /// The outcome of a book render.
-public struct RenderSummary: Sendable {
+public struct ChapterStageSummary: Sendable {
     /// Absolute path of the output folder.
     public var folder: String
     public var manifest: BookManifest

@@ -1,7 +1,7 @@
-/// Gathers the segments of split chapters as their workers finish, in any
+/// Gathers the slices of split chapters as their workers finish, in any
 /// order, and turns the last one in into the chapter's `finished` event (by
 /// joining them) or the first failure into the chapter's `failed` event.
-final class SegmentCollector: Sendable {
+final class SliceCollector: Sendable {
     private struct State {
         var parts: [Int: [Int: ChapterResult]] = [:]
         var failed: Set<Int> = []
@@ -9,18 +9,18 @@ final class SegmentCollector: Sendable {
 
     private let state = Locked(State())
 
-    /// The event to pass on for `event`, or nil to hold it back: a segment
+    /// The event to pass on for `event`, or nil to hold it back: a slice
     /// that is not the last of its chapter, or a further failure of a chapter
-    /// that has already failed. `join` turns a chapter's segments, in order,
+    /// that has already failed. `join` turns a chapter's slices, in order,
     /// into its result.
-    func translate(_ event: RenderEvent, join: ([ChapterResult]) throws -> ChapterResult) -> RenderEvent? {
+    func translate(_ event: ChapterEvent, join: ([ChapterResult]) throws -> ChapterResult) -> ChapterEvent? {
         switch event {
         case let .finished(result):
-            guard let segment = result.segment else { return event }
+            guard let slice = result.slice else { return event }
             let complete = state.update { state -> [ChapterResult]? in
                 guard !state.failed.contains(result.index) else { return nil }
-                state.parts[result.index, default: [:]][segment.index] = result
-                guard let parts = state.parts[result.index], parts.count == segment.count else { return nil }
+                state.parts[result.index, default: [:]][slice.index] = result
+                guard let parts = state.parts[result.index], parts.count == slice.count else { return nil }
                 state.parts[result.index] = nil
                 return parts.sorted { $0.key < $1.key }.map(\.value)
             }
@@ -37,7 +37,7 @@ final class SegmentCollector: Sendable {
         }
     }
 
-    private func fail(index: Int, reason: String) -> RenderEvent? {
+    private func fail(index: Int, reason: String) -> ChapterEvent? {
         let first = state.update { $0.failed.insert(index).inserted }
         return first ? .failed(index: index, reason: reason) : nil
     }

@@ -3,8 +3,8 @@ import Foundation
 /// Everything a render is asked to do: the book, the speech and audio settings,
 /// which chapters, how many workers, the failure policy and the outputs to
 /// write after the chapters. The CLI's render command parses and validates its
-/// arguments into this value; `RenderJob` does the rest.
-public struct RenderOptions: Sendable {
+/// arguments into this value; `BookRenderJob` does the rest.
+public struct BookRenderOptions: Sendable {
     /// Where the audio and sidecars go.
     public enum Folder: Hashable, Sendable {
         /// This folder (created when missing).
@@ -29,7 +29,7 @@ public struct RenderOptions: Sendable {
     /// The book: an .epub file, an unpacked EPUB folder, or a text, Markdown or
     /// PDF file (read with `settings.input`).
     public var bookPath: String
-    public var settings: RenderSettings
+    public var settings: ChapterSettings
     public var folder: Folder
     /// Spine positions to render now; nil for all.
     public var selection: ChapterSelection?
@@ -55,7 +55,7 @@ public struct RenderOptions: Sendable {
     /// Worker processes shared with other jobs running at the same time (a batch); nil for none.
     public var workerBudget: WorkerBudget?
 
-    public init(bookPath: String, settings: RenderSettings, folder: Folder = .namedAfterBook,
+    public init(bookPath: String, settings: ChapterSettings, folder: Folder = .namedAfterBook,
                 selection: ChapterSelection? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 force: Bool = false, strict: Bool = false, sync: [SyncFormat] = [], epub: EPUB? = nil,
                 matter: MatterSelection = .all, web: Bool = false, audiobook: AudiobookStep.Request? = nil,

@@ -1,5 +1,5 @@
 /// What a render reports while it runs, for progress displays.
-public enum RenderEvent: Sendable {
+public enum ChapterEvent: Sendable {
     /// The chapters (spine positions) this run will synthesize; the others are
     /// kept from an earlier run.
     case planned(indices: [Int])

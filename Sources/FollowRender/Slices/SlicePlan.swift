@@ -1,14 +1,14 @@
-/// How a long chapter is cut into segments that separate worker processes
+/// How a long chapter is cut into slices that separate worker processes
 /// synthesize and encode, to be joined into the chapter's one audio file.
 ///
 /// Cuts fall only between paragraphs, where the narration pauses anyway. The
 /// plan depends on the chapter's text alone, never on `--jobs`: eSpeak NG
-/// keeps state from one sentence to the next, so a segment's audio depends on
+/// keeps state from one sentence to the next, so a slice's audio depends on
 /// where it starts, and the same cuts are what keep the output the same
 /// whatever the number of workers. A chapter shorter than `splitUnits` is one
-/// segment, rendered exactly as before.
-public struct SegmentPlan: Hashable, Sendable {
-    /// UTF-16 units per segment aimed at: about 13 minutes of audio at 1x, so
+/// slice, rendered exactly as before.
+public struct SlicePlan: Hashable, Sendable {
+    /// UTF-16 units per slice aimed at: about 13 minutes of audio at 1x, so
     /// a worker's start-up (opening the book, reading the chapter) stays small
     /// beside its synthesis.
     public static let targetUnits = 12_000
@@ -18,21 +18,21 @@ public struct SegmentPlan: Hashable, Sendable {
     /// busy to the end.
     public static let splitUnits = 12_000
 
-    /// The fewest segments of a split chapter. Two were not enough: three
+    /// The fewest slices of a split chapter. Two were not enough: three
     /// chapters of 16,000 units made 6 equal jobs for two workers, and the
     /// one that ran last alone for as long as the two workers' times differed
     /// (1.8 s of a 30 s render, traced); with 4 per chapter the jobs are half
     /// as long, and so is that tail.
-    public static let minimumSegments = 4
+    public static let minimumSlices = 4
 
     /// Sentence index ranges, in order, covering every sentence.
-    public var segments: [Range<Int>]
+    public var slices: [Range<Int>]
 
     public init(chapter: Chapter) {
         let units = chapter.text.utf16Count
         let wanted = units / Self.targetUnits
         // An even count splits evenly over 2 or 4 workers.
-        let count = units < Self.splitUnits ? 1 : max(Self.minimumSegments, wanted + wanted % 2)
+        let count = units < Self.splitUnits ? 1 : max(Self.minimumSlices, wanted + wanted % 2)
         let cuts = Self.paragraphStarts(chapter)
         var bounds: [Int] = []
         for part in 1..<max(count, 1) {
@@ -43,15 +43,15 @@ public struct SegmentPlan: Hashable, Sendable {
             if let nearest { bounds.append(nearest) }
         }
         let edges = [0] + bounds + [chapter.sentences.count]
-        segments = zip(edges, edges.dropFirst()).map { $0..<$1 }
+        slices = zip(edges, edges.dropFirst()).map { $0..<$1 }
     }
 
     /// Whether the chapter is cut at all.
-    public var isSplit: Bool { segments.count > 1 }
+    public var isSplit: Bool { slices.count > 1 }
 
-    /// UTF-16 units of `chapter`'s text that segment `index` speaks, for scheduling.
+    /// UTF-16 units of `chapter`'s text that slice `index` speaks, for scheduling.
     func units(of index: Int, in chapter: Chapter) -> Int {
-        let range = segments[index]
+        let range = slices[index]
         guard !range.isEmpty else { return 0 }
         return chapter.sentences[range.upperBound - 1].range.end - chapter.sentences[range.lowerBound].range.location
     }
@@ -74,28 +74,28 @@ public struct SegmentPlan: Hashable, Sendable {
     }
 }
 
-extension SegmentPlan {
-    /// Silence every segment but the last ends with, in samples: two MP3
+extension SlicePlan {
+    /// Silence every slice but the last ends with, in samples: two MP3
     /// granules, so the encoder's last frames hold nothing but silence and the
-    /// next segment's frames decode after them without a click.
+    /// next slice's frames decode after them without a click.
     static let trailingSilence = 1_152
 
-    /// What a segment's independent MP3 stream adds at a join besides its
+    /// What a slice's independent MP3 stream adds at a join besides its
     /// samples: LAME's end padding plus the next stream's encoder and decoder
     /// delay, 1,153 to 1,728 samples depending on the length; the middle of
     /// that range, so each join's pause is within 13 ms of the schedule's.
     static let joinPadding = 1_440
 
-    /// The least silence a segment starts with: a frame of the single file's
+    /// The least silence a slice starts with: a frame of the single file's
     /// AAC (1,024 samples), so that its encoder's first frame holds nothing but
     /// silence and may be repeated or left out at a join (`PacketPartJoin`).
     static let minimumLead = 1_024
 
-    /// The silence before segment `index`'s first sentence and after its last,
+    /// The silence before slice `index`'s first sentence and after its last,
     /// in samples, given the chapter's pause before each sentence; nil where the
     /// chapter's own lead-in or lead-out applies.
     func edges(of index: Int, pauses: [Int]) -> (leading: Int?, trailing: Int?) {
-        let leading = index > 0 ? max(Self.minimumLead, pauses[segments[index].lowerBound] - Self.trailingSilence - Self.joinPadding) : nil
-        return (leading, index < segments.count - 1 ? Self.trailingSilence : nil)
+        let leading = index > 0 ? max(Self.minimumLead, pauses[slices[index].lowerBound] - Self.trailingSilence - Self.joinPadding) : nil
+        return (leading, index < slices.count - 1 ? Self.trailingSilence : nil)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// The `OutputSafety` checks of a render job, run before any work: the output
 /// folder, the `--epub`, `--audiobook` and `--library` paths before the book is
 /// read, the files the render will write once its chapters are known.
-extension RenderJob {
+extension BookRenderJob {
     /// The inputs the job reads: the book, the `--lexicon` files and the `--cover` image.
     var safety: OutputSafety {
         OutputSafety(inputs: [options.bookPath] + options.settings.lexicons + [options.settings.input.cover].compactMap { $0 })

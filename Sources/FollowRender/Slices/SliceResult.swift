@@ -1,4 +1,4 @@
-/// What a worker reports about one rendered segment of a split chapter: its
+/// What a worker reports about one rendered slice of a split chapter: its
 /// streams in the output folder (temporary names the parent joins) and its
 /// times in samples, counted from the first sample a decoder plays of its
 /// timeline stream alone (the chapter's MP3 stream, or with `--format none`
@@ -6,8 +6,8 @@
 ///
 /// Times travel as whole samples, not as the sidecar's rounded seconds, so the
 /// joined chapter's times are exact.
-public struct SegmentPart: Hashable, Sendable, Codable {
-    /// Position of the segment in its chapter's `SegmentPlan`.
+public struct SliceResult: Hashable, Sendable, Codable {
+    /// Position of the slice in its chapter's `SlicePlan`.
     public var index: Int
     public var count: Int
     /// File name of its MP3 stream in the output folder; nil with `--format none`.
@@ -16,7 +16,7 @@ public struct SegmentPart: Hashable, Sendable, Codable {
     public var part: String?
     /// Samples a decoder plays of the timeline stream: whole frames.
     public var samples: Int
-    /// Per sentence of the segment: begin, end, then each word's begin and end.
+    /// Per sentence of the slice: begin, end, then each word's begin and end.
     public var times: [[Int]]
 
     public init(index: Int, count: Int, file: String?, part: String?, samples: Int, times: [[Int]]) {
@@ -28,7 +28,7 @@ public struct SegmentPart: Hashable, Sendable, Codable {
         self.times = times
     }
 
-    /// The part for a segment rendered into `file` and `part`, from its timing
+    /// The part for a slice rendered into `file` and `part`, from its timing
     /// (whose times are exact multiples of a sample).
     init(index: Int, count: Int, file: String?, part: String?, timing: ChapterTiming) {
         let rate = Double(timing.audio.sampleRate)

@@ -1,5 +1,5 @@
 /// Everything about a render that shapes its audio and timing, besides the book.
-public struct RenderSettings: Hashable, Sendable, Codable {
+public struct ChapterSettings: Hashable, Sendable, Codable {
     /// The preset's name as shown to users, e.g. `2x`, or `175wpm` for a raw rate.
     public var rateName: String
     /// Nominal speed relative to 1x; pauses are divided by it.
@@ -31,7 +31,7 @@ public struct RenderSettings: Hashable, Sendable, Codable {
     public var normalize: Bool = true
 
     public init(rateName: String, speed: Double, wpm: Int, voice: String? = nil, format: AudioFormat? = .mp3,
-                bitrate: Int = RenderSettings.defaultBitrate, includeNotes: Bool = false,
+                bitrate: Int = ChapterSettings.defaultBitrate, includeNotes: Bool = false,
                 input: InputOptions = InputOptions(), lexicons: [String] = []) {
         self.rateName = rateName
         self.speed = speed
