@@ -58,8 +58,7 @@ enum PreviewCommand: Command {
             seconds = value
         }
         try speech.checkRate()
-        let settings = try speech.settings(format: .mp3, includeNotes: reading.narration.includeNotes, input: reading.input,
-                                           lexicons: reading.lexicons, normalize: reading.normalize)
+        let settings = try speech.settings(format: .mp3, reading: reading)
         var preview = NarrationPreview(bookPath: path, settings: settings, chapter: chapter, seconds: seconds, output: out,
                                        strict: strict)
         preview.matter = reading.narration.matter

@@ -9,8 +9,6 @@ struct RenderArguments {
     var quiet: Bool
     var force: Bool
     var strict: Bool
-    var includeNotes: Bool
-    var matter: MatterSelection
     var formatName: String
     var chapters: ChapterSelection?
     var jobs: Int
@@ -22,9 +20,9 @@ struct RenderArguments {
     var library: String?
     var tracks: String?
     var tracksDepth: String?
-    var lexicons: [String]
-    var normalize: Bool
-    var input: InputOptions
+    /// `--include-notes`, `--matter`, `--lexicon`, `--normalize` and the input
+    /// options: read as every command that reads a book reads them.
+    var reading: BookReadingArguments
     var speech: SpeechArguments
 
     /// The options both commands read here, in the order render's help shows them
@@ -36,21 +34,20 @@ struct RenderArguments {
     static func parse(_ arguments: inout Arguments) throws -> RenderArguments {
         RenderArguments(
             quiet: arguments.flag(.quiet), force: arguments.flag(.force),
-            strict: arguments.flag(.strict), includeNotes: arguments.flag(.includeNotes), matter: try arguments.matter(),
+            strict: arguments.flag(.strict),
             formatName: try arguments.value(.format) ?? "mp3", chapters: try chapterSelection(arguments.value(.chapters)),
             jobs: try arguments.integer(.jobs) ?? ProcessInfo.processInfo.activeProcessorCount,
             sync: try syncFormats(arguments.value(.sync)), web: arguments.flag(.web), epub: try arguments.value(.epub),
             granularity: try arguments.value(.granularity), audiobook: try arguments.value(.audiobook),
             library: try arguments.value(.library), tracks: try arguments.value(.tracks),
-            tracksDepth: try arguments.value(.tracksDepth), lexicons: try PronunciationOptions.lexicons(&arguments),
-            normalize: try PronunciationOptions.normalize(&arguments), input: try InputArguments.parse(&arguments),
+            tracksDepth: try arguments.value(.tracksDepth), reading: try BookReadingArguments.parse(&arguments),
             speech: try SpeechArguments.parse(&arguments)
         )
     }
 
     /// The render settings asked for, with lexicons and normalization.
     func settings(format: AudioFormat?) throws -> ChapterSettings {
-        try speech.settings(format: format, includeNotes: includeNotes, input: input, lexicons: lexicons, normalize: normalize)
+        try speech.settings(format: format, reading: reading)
     }
 
     /// The render options these arguments ask for, of the book at `bookPath`
@@ -59,7 +56,7 @@ struct RenderArguments {
     func renderOptions(bookPath: String, folder: BookRenderOptions.Folder, settings: ChapterSettings,
                        granularity: OverlayGranularity, tracks: TracksStep.Request?) -> BookRenderOptions {
         BookRenderOptions(bookPath: bookPath, settings: settings, folder: folder, selection: chapters, jobs: jobs,
-                      force: force, strict: strict, sync: sync, epub: epubRequest(granularity), matter: matter,
+                      force: force, strict: strict, sync: sync, epub: epubRequest(granularity), matter: reading.narration.matter,
                       web: web, audiobook: single, tracks: tracks)
     }
 

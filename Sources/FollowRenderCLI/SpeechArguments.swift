@@ -26,8 +26,8 @@ struct SpeechArguments {
     /// The render settings these options ask for, with the voice options applied, and
     /// the book-reading options every command that speaks takes (render, batch,
     /// preview): notes, input options, lexicons and normalization.
-    func settings(format: AudioFormat?, includeNotes: Bool, input: InputOptions, lexicons: [String],
-                  normalize: Bool) throws -> ChapterSettings {
+    func settings(format: AudioFormat?, reading: BookReadingArguments) throws -> ChapterSettings {
+        let includeNotes = reading.narration.includeNotes, input = reading.input
         // A variant whose stress lengths do not scale with the rate has presets of its own (VariantSpeeds).
         let table = try SpeedTable.standard(forVoice: voice)
         var settings: ChapterSettings
@@ -44,8 +44,8 @@ struct SpeechArguments {
                                       format: format, bitrate: bitrate, includeNotes: includeNotes, input: input)
         }
         voiceOptions.apply(to: &settings)
-        settings.lexicons = lexicons
-        settings.normalize = normalize
+        settings.lexicons = reading.lexicons
+        settings.normalize = reading.normalize
         return settings
     }
 }

@@ -111,10 +111,10 @@ public struct BookRenderJob: Sendable {
             warn(RenderWarning(.unvoicedLanguage, severity: .notice, file: path,
                                message: "no installed eSpeak NG voice speaks \(languages); read with voice '\(summary.manifest.voice)'"))
         }
-        // The chapters skipped, in spine order, as `book.json` records them.
-        try policy.check(summary.manifest.skipped.map {
-            RenderWarning.skipped(chapter: $0.index, href: $0.href, reason: $0.reason, book: path)
-        })
+        // A chapter skipped during synthesis was warned of as it failed (and an
+        // unreadable one when the chapters were read): `book.json`'s `skipped`
+        // lists just these, so the warnings decide alone.
+        try policy.check(reported.value)
         let context = RenderOutputContext(options: options, archive: archive, chapters: chapters, summary: summary,
                                           cancellation: cancellation, emit: onEvent)
         for step in outputSteps { try step.write(context) }

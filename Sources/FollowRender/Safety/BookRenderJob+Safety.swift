@@ -91,17 +91,17 @@ extension BookRenderJob {
             }
         }
         if let epub = options.epub { outputs.append((epub.path, "\(Setting.epub)")) }
+        var audiobookFiles: Set<String> = []
         if let audiobook = options.audiobook?.path {
+            let cueSheet = URL(fileURLWithPath: audiobook).deletingLastPathComponent().appendingPathComponent(CueSheet.fileName).path
             outputs.append((audiobook, "\(Setting.audiobook)"))
-            outputs.append((URL(fileURLWithPath: audiobook).deletingLastPathComponent().appendingPathComponent(CueSheet.fileName).path,
-                            "the audiobook's cue sheet"))
+            outputs.append((cueSheet, "the audiobook's cue sheet"))
+            audiobookFiles = [OutputSafety.resolve(audiobook), OutputSafety.resolve(cueSheet)]
         }
         if let library = options.audiobook?.library {
             let shelf = LibraryFolder(root: library, metadata: AudiobookMetadata(book: archive.book, archive: archive, narrator: ""))
             let format = options.audiobook?.path.flatMap { AudiobookFormat(path: $0) } ?? .m4b
             // An --audiobook written into the library's own place is that file (and cue sheet), written once.
-            let audiobookFiles = Set(outputs.filter { $0.what == "\(Setting.audiobook)" || $0.what == "the audiobook's cue sheet" }
-                .map { OutputSafety.resolve($0.path) })
             let shelved = [(shelf.audioPath(format), "\(Setting.library)'s audiobook")]
                 + LibraryFolder.sideFiles.map { (shelf.folder + "/" + $0, "\(Setting.library)'s \($0)") }
             for (path, what) in shelved where !audiobookFiles.contains(OutputSafety.resolve(path)) { outputs.append((path, what)) }
