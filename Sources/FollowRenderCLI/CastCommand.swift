@@ -6,7 +6,8 @@ enum CastCommand: Command {
     static let name = "cast"
     static let summary = "List the speakers of a book's quotations, as a starting --cast file"
     static let page = HelpPage(
-        usage: ["follow-render cast BOOK [--include-notes] [--matter all|body] [input options]"],
+        usage: ["follow-render cast BOOK [--include-notes] [--matter all|body] [input options] [--lexicon FILE]… "
+                    + "[--normalize auto|none]"],
         about: """
             Finds who speaks each quotation of BOOK (from "said Alice", "Alice said,"
             next to it, or by turns in a run of alternating lines) and prints one line

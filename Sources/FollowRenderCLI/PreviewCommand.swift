@@ -9,7 +9,7 @@ enum PreviewCommand: Command {
         usage: ["follow-render preview BOOK --out FILE [--chapter N] [--seconds S] [--play] [--rate PRESET | --wpm N] "
                     + "[--voice NAME[+VARIANT]] [--pitch N] [--intonation N] [--pauses LIST] [--dialogue-voice VOICE] "
                     + "[--cast FILE] [--bitrate KBPS] [--include-notes] [--matter all|body] [--strict] [input options] "
-                    + "[--lexicon FILE]…"],
+                    + "[--lexicon FILE]… [--normalize auto|none]"],
         about: """
             Speaks the first seconds of a chapter of BOOK exactly as a render with the
             same options would (voice and variant, pitch, intonation, rate, pauses,

@@ -158,6 +158,25 @@ struct CLIDocsTests {
         }
     }
 
+    @Test("each usage line names every option of its command, or the group it belongs to, and no other")
+    func usageNamesEveryOption() throws {
+        let table = try Self.table()
+        let options = { (text: Substring) in Set(text.matches(of: /--[a-z][a-z-]*/).map { String($0.output) }) }
+        for command in table.keys.sorted() where command != "follow-render" {
+            let help = try CommandRun.cli([command, "--help"]).stdout
+            let usage = try Self.block(help, from: "Usage: ", to: "\n\n")
+            let takes = Set(table[command] ?? [])
+            var covered = options(usage)
+            #expect(covered.isSubset(of: takes), "\(command)'s usage names \(covered.subtracting(takes).sorted())")
+            if usage.contains("[input options]") {
+                covered.formUnion(options(try Self.block(help, from: "\nInput options", to: "\n\n")))
+            }
+            if usage.contains("[render options]") { covered.formUnion(table["render"] ?? []) }
+            let missing = takes.subtracting(covered).subtracting(["--help"])
+            #expect(missing.isEmpty, "\(command)'s usage lacks \(missing.sorted())")
+        }
+    }
+
     /// The text of `text` from `start` (excluded) to the next `end`.
     static func block(_ text: String, from start: String, to end: String) throws -> Substring {
         let begin = try #require(text.range(of: start), "no '\(start)'")

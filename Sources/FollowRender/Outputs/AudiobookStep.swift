@@ -37,7 +37,7 @@ public struct AudiobookStep: OutputStep {
     public func write(_ context: RenderOutputContext) throws {
         let manifest = context.summary.manifest
         guard !manifest.chapters.isEmpty else { return }
-        let metadata = AudiobookMetadata(book: context.book, archive: context.archive, narrator: manifest.voiceDescription)
+        let metadata = context.audiobookMetadata
         let packager = AudiobookPackager(manifest: manifest, folder: context.folder, metadata: metadata)
         let shelf = request.library.map { LibraryFolder(root: $0, metadata: metadata) }
         let format = request.format

@@ -41,6 +41,11 @@ public final class RenderOutputContext {
     public var settings: ChapterSettings { options.settings }
     /// Absolute path of the rendered folder.
     public var folder: String { summary.folder }
+    /// The book's tags for a single file or tracks: title, authors, cover, and
+    /// the rendered voices as narrator.
+    public var audiobookMetadata: AudiobookMetadata {
+        AudiobookMetadata(book: book, archive: archive, narrator: summary.manifest.voiceDescription)
+    }
 
     /// The rendered folder read back (`book.json` and every sidecar), loaded once for all steps.
     public func renderedBook() throws(OwnFileError) -> RenderedBook {

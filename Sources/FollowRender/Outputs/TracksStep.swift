@@ -38,7 +38,7 @@ public struct TracksStep: OutputStep {
     public func write(_ context: RenderOutputContext) throws {
         let manifest = context.summary.manifest
         guard !manifest.chapters.isEmpty else { return }
-        var metadata = AudiobookMetadata(book: context.book, archive: context.archive, narrator: manifest.voiceDescription)
+        var metadata = context.audiobookMetadata
         metadata.cover = AudioTags.embeddable(metadata.cover)
         let packager = AudiobookPackager(manifest: manifest, folder: context.folder, metadata: metadata)
         let folder = TrackFolder(path: request.folder)
