@@ -12,7 +12,7 @@ import Foundation
 /// Renders as one line, `file: line N: reason`.
 public struct BookError: CausedError {
     /// What a caller can tell apart. The raw values cross the worker protocol
-    /// (`WorkerProtocol`), so they are stable.
+    /// (`WorkerMessage`), so they are stable.
     public enum Kind: String, Sendable, CaseIterable {
         /// The book (or a path in it, or a file it names) does not exist.
         case notFound
