@@ -291,14 +291,3 @@ private struct ManifestState {
         skipped[result.index] = nil
     }
 }
-
-/// The outcome of a book render.
-public struct ChapterStageSummary: Sendable {
-    /// Absolute path of the output folder.
-    public var folder: String
-    public var manifest: BookManifest
-    /// Spine positions of the chapters synthesized in this run.
-    public var rendered: [Int]
-    /// Chapters kept from an earlier run because nothing that shapes them changed.
-    public var reused: Int
-}
