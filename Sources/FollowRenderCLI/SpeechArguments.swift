@@ -27,22 +27,15 @@ struct SpeechArguments {
     /// the book-reading options every command that speaks takes (render, batch,
     /// preview): notes, input options, lexicons and normalization.
     func settings(format: AudioFormat?, reading: BookReadingArguments) throws -> ChapterSettings {
-        let includeNotes = reading.narration.includeNotes, input = reading.input
         // A variant whose stress lengths do not scale with the rate has presets of its own (VariantSpeeds).
         let table = try SpeedTable.standard(forVoice: voice)
-        var settings: ChapterSettings
-        if let wpm {
-            let oneX = table.wpm(forSpeed: 1)
-            settings = ChapterSettings(rateName: "\(wpm)wpm", speed: Double(wpm) / Double(oneX), wpm: wpm, voice: voice,
-                                      format: format, bitrate: bitrate, includeNotes: includeNotes, input: input)
-        } else {
-            let name = rate ?? "1x"
-            guard let preset = table.preset(named: name) else {
-                throw UsageError.invalid(.rate, name, expected: "a speed from 0.5x to 4x such as 1x, 1.5x or 2x")
-            }
-            settings = ChapterSettings(rateName: preset.name, speed: preset.speed, wpm: preset.wpm, voice: voice,
-                                      format: format, bitrate: bitrate, includeNotes: includeNotes, input: input)
+        let name = rate ?? "1x"
+        guard let preset = wpm.map(table.preset(wpm:)) ?? table.preset(named: name) else {
+            throw UsageError.invalid(.rate, name, expected: "a speed from 0.5x to 4x such as 1x, 1.5x or 2x")
         }
+        var settings = ChapterSettings(rateName: preset.name, speed: preset.speed, wpm: preset.wpm, voice: voice,
+                                       format: format, bitrate: bitrate, includeNotes: reading.narration.includeNotes,
+                                       input: reading.input)
         voiceOptions.apply(to: &settings)
         settings.lexicons = reading.lexicons
         settings.normalize = reading.normalize

@@ -155,6 +155,14 @@ struct SpeechTests {
         #expect(rates == rates.sorted())
     }
 
+    @Test("a raw --wpm rate is a preset named after it, its speed relative to the table's 1x")
+    func wordsPerMinutePreset() throws {
+        let table = try SpeedTable.standard()
+        let oneX = try #require(table.preset(named: "1x")).wpm
+        #expect(table.preset(wpm: 350) == SpeedPreset(name: "350wpm", speed: 350 / Double(oneX), wpm: 350))
+        #expect(table.preset(wpm: oneX).speed == 1)
+    }
+
     @Test("every preset takes 1/speed of the 1x duration, within 3%")
     func presetRatios() throws {
         let table = try SpeedTable.standard()

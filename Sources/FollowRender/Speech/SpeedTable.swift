@@ -90,4 +90,10 @@ public struct SpeedTable: Sendable, Codable {
         }
         return SpeedPreset(name: SpeedPreset.name(forSpeed: speed), speed: speed, wpm: wpm(forSpeed: speed))
     }
+
+    /// A raw eSpeak NG rate (`--wpm`) as a preset: named `175wpm`, its speed
+    /// relative to this table's `1x` (pauses are divided by it, as for a preset).
+    public func preset(wpm: Int) -> SpeedPreset {
+        SpeedPreset(name: "\(wpm)wpm", speed: Double(wpm) / Double(self.wpm(forSpeed: 1)), wpm: wpm)
+    }
 }
