@@ -59,10 +59,11 @@ static void fr_to_unicode_callback(const void *context, UConverterToUnicodeArgs 
 
 int32_t fr_charset_to_utf16(const char *charset, const char *bytes, int32_t length,
                             uint16_t *output, int32_t capacity,
-                            int32_t *invalid_count, int64_t *first_invalid,
+                            int32_t *invalid_count, int64_t *first_invalid, int32_t *status_out,
                             char *error, size_t error_capacity) {
     UErrorCode status = U_ZERO_ERROR;
     UConverter *converter = ucnv_open(charset, &status);
+    if (status_out) *status_out = (int32_t)status;
     if (U_FAILURE(status) || converter == NULL) {
         if (error && error_capacity > 0) snprintf(error, error_capacity, "unknown encoding '%s'", charset);
         return -1;
@@ -75,6 +76,7 @@ int32_t fr_charset_to_utf16(const char *charset, const char *bytes, int32_t leng
         ucnv_toUnicode(converter, &target, (UChar *)output + capacity, &source, bytes + length, NULL, 1, &status);
     }
     ucnv_close(converter);
+    if (status_out) *status_out = (int32_t)status;
     if (U_FAILURE(status)) {
         fr_charset_report(error, error_capacity, "conversion", status);
         return -1;

@@ -31,14 +31,20 @@ static void fr_locale_for_tag(const char *tag, char *locale, int32_t capacity) {
     if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) locale[0] = '\0';
 }
 
-fr_break_iterator *fr_break_open(fr_break_kind kind, const char *language_tag,
+const char *fr_icu_error_name(int32_t status) {
+    return u_errorName((UErrorCode)status);
+}
+
+fr_break_iterator *fr_break_open(fr_break_kind kind, const char *language_tag, int32_t *status_out,
                                  char *error, size_t error_capacity) {
+    if (status_out) *status_out = 0;
     char locale[ULOC_FULLNAME_CAPACITY];
     fr_locale_for_tag(language_tag, locale, (int32_t)sizeof locale);
     UErrorCode status = U_ZERO_ERROR;
     UBreakIteratorType type = kind == FR_BREAK_SENTENCE ? UBRK_SENTENCE : UBRK_WORD;
     UBreakIterator *iterator = ubrk_open(type, locale, NULL, 0, &status);
     if (U_FAILURE(status) || iterator == NULL) {
+        if (status_out) *status_out = (int32_t)status;
         fr_report(error, error_capacity, "break iterator", status);
         if (iterator) ubrk_close(iterator);
         return NULL;
@@ -53,10 +59,11 @@ fr_break_iterator *fr_break_open(fr_break_kind kind, const char *language_tag,
     return wrapper;
 }
 
-int fr_break_set_text(fr_break_iterator *iterator, const uint16_t *text, int32_t length,
+int fr_break_set_text(fr_break_iterator *iterator, const uint16_t *text, int32_t length, int32_t *status_out,
                       char *error, size_t error_capacity) {
     UErrorCode status = U_ZERO_ERROR;
     ubrk_setText(iterator->iterator, (const UChar *)text, length, &status);
+    if (status_out) *status_out = (int32_t)status;
     if (U_FAILURE(status)) {
         fr_report(error, error_capacity, "break iterator text", status);
         return -1;

@@ -35,8 +35,21 @@ extension CLIOption {
         }
     }
 
-    /// Makes the library's messages name options as this table spells them; once, before any command runs.
+    /// The command line that `reference` names, as a message quotes it.
+    static func command(for reference: CommandReference) -> String {
+        switch reference {
+        case .voices: "'follow-render \(VoicesCommand.name)'"
+        case .voiceVariants: "'follow-render \(VoicesCommand.name) \(variants.name)'"
+        case .chapters: "'follow-render \(InspectCommand.name)'"
+        case .calibrate: "'follow-render \(CalibrateCommand.name)'"
+        case .calibrateVariants: "'follow-render \(CalibrateCommand.name) \(calibrationVariants.name)'"
+        }
+    }
+
+    /// Makes the library's messages name options as this table spells them, and
+    /// the commands they refer to as this command line spells them; once, before any command runs.
     static func installSettingNames() {
         Setting.spell { of($0).name }
+        CommandReference.spell(with: command(for:))
     }
 }

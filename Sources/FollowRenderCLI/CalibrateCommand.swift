@@ -96,7 +96,7 @@ enum CalibrateCommand: Command {
 
     private static func write(_ data: Data, to output: String?) throws {
         if let output {
-            do { try data.write(to: URL(fileURLWithPath: output)) } catch { throw FileFailure(file: output, error: error) }
+            do { try data.write(to: URL(fileURLWithPath: output)) } catch { throw ReportedError.of(error, for: output, otherwise: .write) }
         } else {
             FileHandle.standardOutput.write(data)
         }

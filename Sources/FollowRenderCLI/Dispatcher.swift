@@ -68,9 +68,6 @@ extension CommandLine {
             Console.error("follow-render \(command.name): \(error)")
             Console.text("\n" + command.help)
             return 2
-        } catch let failure as FileFailure {
-            Console.error("follow-render: \(failure.file): \(failure.reason)")
-            return 1
         } catch {
             Console.error("follow-render: \(error)")
             return 1

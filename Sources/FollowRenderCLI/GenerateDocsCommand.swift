@@ -58,7 +58,7 @@ enum GenerateDocsCommand: Command {
                     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                     try Data(file.text.utf8).write(to: url)
                 } catch {
-                    throw FileFailure(file: url.path, error: error)
+                    throw ReportedError.of(error, for: url.path, otherwise: .write)
                 }
                 Console.error("wrote \(url.path)")
             }

@@ -48,7 +48,7 @@ enum LocateCommand: Command {
         do {
             book = try OwnFiles.load(path)
         } catch {
-            throw FileFailure(file: error.file ?? path, reason: error.reason, cause: error)
+            throw error.naming(path)
         }
         let index = PositionIndex(book)
         let position: BookPosition
@@ -66,9 +66,11 @@ enum LocateCommand: Command {
             }
         } catch let error as PositionError where error.kind == .noAudiobook {
             // The library names no option; the command says how to ask instead.
-            throw FileFailure(file: path, reason: "\(error.reason) (render with --audiobook); give CHAPTER:SECONDS", cause: error)
+            var hinted = error.naming(path)
+            hinted.reason += " (render with --audiobook); give CHAPTER:SECONDS"
+            throw hinted
         } catch let error as PositionError {
-            throw FileFailure(file: path, error: error)
+            throw error.reported(for: path)
         }
         try printJSON(position)
         return 0

@@ -81,7 +81,7 @@ enum SegmentCommand: Command {
             }
             try json?.finish()
         } catch {
-            throw FileFailure(file: options.path, error: error)
+            throw ReportedError.of(error, for: options.path, otherwise: .write)
         }
         return 0
     }

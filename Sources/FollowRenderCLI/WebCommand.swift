@@ -50,7 +50,7 @@ enum WebCommand: Command {
             Console.error("Web player: \(summary.pages.count) pages; open this one in a browser:")
             print(URL(fileURLWithPath: options.folder).standardizedFileURL.appendingPathComponent("index.html").path)
         } catch {
-            throw FileFailure(file: error.file ?? options.folder, reason: error.reason, cause: error)
+            throw error.naming(options.folder)
         }
         return 0
     }

@@ -16,7 +16,8 @@ struct BatchTests {
         #expect(report.failed == 1)
         let broken = try #require(report.books.first { $0.slug == "broken" })
         #expect(broken.status == .failed)
-        #expect(broken.error?.kind == .book)
+        #expect(broken.error?.kind == .book(.notAnEPUB))
+        #expect(broken.error?.causes?.last?.kind == "library.libzip", "the book's own error, down to libzip's code")
         #expect(!FileManager.default.fileExists(atPath: root + "/broken"))
         let warned = try #require(report.books.first { $0.slug == "nav-toc-missing-error" })
         #expect(warned.status == .ok)
@@ -55,7 +56,7 @@ struct BatchTests {
         #expect(try fixture.batch(root: root, ["--strict"]).status == 1)
         let outcome = try #require(try BatchFixture.report(root).books.first)
         #expect(outcome.status == .failed)
-        #expect(outcome.error?.kind == .strict)
+        #expect(outcome.error?.kind == .render(.strict))
     }
 
     @Test("an interrupted batch resumes without rendering its finished books again")

@@ -54,20 +54,21 @@ struct CastTests {
         #expect(warnings.map(\.kind) == [.malformedLine, .controlCharacters, .namesNoOne, .duplicateName])
         #expect(warnings.first?.lines == [3, 8, 9])
         #expect(warnings.first?.description.hasPrefix("line 3 (and 2 more)") == true)
-        let refused: [(String, String)] = [
-            (String(repeating: "Name\ten\n", count: 100_000), "more than 10000"),
-            ("# nothing\n\n", "gives no character a voice"),
-            ("*\ten\n...\ten\n", "gives no character a voice"),
+        let refused: [(String, String, BookError.Kind)] = [
+            (String(repeating: "Name\ten\n", count: 100_000), "more than 10000", .tooLarge),
+            ("# nothing\n\n", "gives no character a voice", .malformed),
+            ("*\ten\n...\ten\n", "gives no character a voice", .malformed),
         ]
-        for (content, reason) in refused {
+        for (content, reason, kind) in refused {
             let path = try Self.writeCast(content)
-            let failure = #expect(throws: FileFailure.self) { try Cast.read(path: path) { _ in } }
+            let failure = #expect(throws: BookError.self) { try Cast.read(path: path) { _ in } }
             #expect(failure?.reason.contains(reason) == true, "\(String(describing: failure?.reason))")
+            #expect(failure?.kind == kind && failure?.file == path)
         }
         let latin1 = try TestPaths.temporaryFolder() + "/latin1.tsv"
         try Data([0x41, 0xE9, 0x09, 0x65, 0x6E, 0x0A]).write(to: URL(fileURLWithPath: latin1))
-        #expect(throws: FileFailure.self) { try Cast.read(path: latin1) { _ in } }
-        #expect(throws: FileFailure.self) { try Cast.read(path: "/nonexistent/cast.tsv") { _ in } }
+        #expect(#expect(throws: BookError.self) { try Cast.read(path: latin1) { _ in } }?.kind == .unreadable)
+        #expect(#expect(throws: BookError.self) { try Cast.read(path: "/nonexistent/cast.tsv") { _ in } }?.kind == .notFound)
     }
 
     @Test("unknown dialogue or cast voices and bad cast files are refused in one line before anything is written")

@@ -14,9 +14,9 @@ struct ErrorKindsTests {
         try Data("plain text".utf8).write(to: URL(fileURLWithPath: notZip))
         let cases: [(String, BookError.Kind)] = [(folder + "/missing.epub", .notFound), (notZip, .notAnEPUB), (folder, .notAnEPUB)]
         for (path, kind) in cases {
-            let failure = #expect(throws: FileFailure.self) { try BookOpener.open(path) { _ in } }
+            let failure = #expect(throws: BookError.self) { try BookOpener.open(path) { _ in } }
             #expect(failure?.file == path)
-            #expect((failure?.cause as? BookError)?.kind == kind, "\(path): \(failure?.reason ?? "")")
+            #expect(failure?.kind == kind, "\(path): \(failure?.reason ?? "")")
         }
     }
 
@@ -48,8 +48,8 @@ struct ErrorKindsTests {
         let settings = ChapterSettings(rateName: "4x", speed: 4, wpm: 708, voice: "no-such-voice")
         let options = BookRenderOptions(bookPath: TestPaths.sampleBook, settings: settings, folder: .path(folder + "/out"),
                                     workerExecutable: TestPaths.cli)
-        let failure = #expect(throws: FileFailure.self) { try BookRenderJob(options: options).run { _ in } }
-        #expect((failure?.cause as? RenderError)?.kind == .speech)
+        let failure = #expect(throws: RenderError.self) { try BookRenderJob(options: options).run { _ in } }
+        #expect(failure?.kind == .speech)
         #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
     }
 

@@ -1,3 +1,5 @@
+import CEspeakNG
+import CSndFile
 import Foundation
 import Testing
 @testable import FollowRender
@@ -178,7 +180,7 @@ struct ErrorModelTests {
             ("a missing cover", .notFound, Self.posix(.ENOENT),
              { () throws(BookError) in _ = try BookSource.open(path: text, options: InputOptions(cover: tmp + "/missing.png")) }),
             ("a FIFO", .notAFile, nil, { () throws(BookError) in _ = try BookSource.open(path: fifo) }),
-            ("an unknown encoding", .unreadable, nil,
+            ("an unknown encoding", .unreadable, Self.library("ICU"),
              { () throws(BookError) in _ = try BookSource.open(path: text, options: InputOptions(encoding: "no-such-charset")) }),
             ("a file that is no ZIP", .notAnEPUB, Self.library("libzip"), { () throws(BookError) in _ = try BookSource.open(path: notZip) }),
             ("an entry larger than stated", .corrupt, nil, { () throws(BookError) in _ = try liar.data(at: "EPUB/liar.xhtml") }),
@@ -187,9 +189,11 @@ struct ErrorModelTests {
             ("mismatched tags", .malformed, Self.library("libxml2"),
              { () throws(BookError) in _ = try XMLDocument(data: Data("<a>\n<b></a>".utf8), path: "EPUB/x.xhtml") }),
             ("a file not in the book", .missing, nil, { () throws(BookError) in _ = try archive.data(at: "EPUB/nothing.xhtml") }),
-            // ICU opens the root rules for any tag, so a segmentation failure cannot be provoked; constructed as `BreakIterator` throws it.
-            ("ICU refusing to open", .segmentation, nil,
-             { () throws(BookError) in throw BookError(.segmentation, "U_MISSING_RESOURCE_ERROR") }),
+            // ICU opens the root rules for any tag, so a segmentation failure cannot be provoked; constructed as
+            // `BreakIterator` throws it, with ICU's own name for the code.
+            ("ICU refusing to open", .segmentation, Self.library("ICU"),
+             { () throws(BookError) in throw BookError(.segmentation, "ICU break iterator: U_MISSING_RESOURCE_ERROR",
+                                                       cause: CLibraryError.icu(2)) }),
             ("a blank text", .noText, nil, { () throws(BookError) in _ = try BookSource.open(path: blank) }),
             ("a cover over the limit", .tooLarge, nil,
              { () throws(BookError) in _ = try BookSource.open(path: text, options: InputOptions(cover: hugeCover)) }),
@@ -239,18 +243,103 @@ struct ErrorModelTests {
             Self.checkChain(error, root: { type(of: $0) == type(of: cause) }, "\(kind)")
             #expect(error.description == tmp + "/out: failed")
         }
-        // A worker's error crosses the process boundary as its kind: every kind of every error a worker throws.
-        var kinds: [(String, any Error)] = RenderError.Kind.allCases.map { kind -> (String, any Error) in ("render." + kind.rawValue, RenderError(kind, "x")) }
-        kinds += BookError.Kind.allCases.map { kind -> (String, any Error) in ("book." + kind.rawValue, BookError(kind, "x")) }
-        kinds += OwnFileError.Kind.allCases.map { kind -> (String, any Error) in ("own." + kind.rawValue, OwnFileError(kind, "x")) }
-        for (name, error) in kinds {
-            guard case let .error(kind, reason) = WorkerMessage.failure(FileFailure(file: "b.epub", error: error)) else {
-                Issue.record("\(name): not an error message"); continue
+    }
+
+    @Test("every kind of every area crosses the worker protocol and a batch record with its kind, file, line and causes")
+    func kindsCrossProcesses() throws {
+        /// An error of `kind`, naming a document and caused by a C library's code below an OS error.
+        func made(_ kind: ErrorKind) -> any Error {
+            let os = POSIXError(.EIO)
+            let library = CLibraryError(library: "libzip", code: 5, message: "Read error")
+            switch kind {
+            case let .book(kind): return BookError(kind, file: "EPUB/x.xhtml", line: 4, "x", cause: library)
+            case let .render(kind): return RenderError(kind, file: "out/x.mp3", "x", cause: os)
+            case let .own(kind): return OwnFileError(kind, file: "out/book.json", "x", cause: os)
+            case let .output(kind): return OutputSafetyError(kind, file: "out/x.epub", reason: "x")
+            case let .setting(setting): return SettingError(setting, "\(setting) x", cause: os)
+            case let .position(kind): return PositionError(kind, chapter: 2, file: "out", "x")
             }
-            #expect(kind == name)
-            let rebuilt = WorkerMessage.cause(kind: kind, reason: reason)
-            #expect(rebuilt.map { String(describing: type(of: $0)) } == String(describing: type(of: error)), "\(name)")
         }
+        for kind in ErrorKind.allCases {
+            let error = ReportedError.of(made(kind), for: "b.epub", otherwise: .worker)
+            #expect(ErrorKind(rawValue: kind.rawValue) == kind)
+            // Across the worker protocol: every level's type, kind and line, down to the innermost code.
+            guard case let .error(chain)? = WorkerMessage(line: WorkerMessage.failure(error).line) else {
+                Issue.record("\(kind): not an error message"); continue
+            }
+            let rebuilt = try #require(chain.error as? any CausedError, "\(kind)")
+            Self.checkChain(rebuilt, "\(kind) rebuilt")
+            let sent = (error as? any CausedError)?.causeChain ?? [error]
+            #expect(rebuilt.causeChain.map { String(describing: type(of: $0)) } == sent.map { String(describing: type(of: $0)) }, "\(kind)")
+            #expect(rebuilt.causeChain.map { String(describing: $0) } == sent.map { String(describing: $0) }, "\(kind)")
+            #expect(rebuilt.causeChain.map { ErrorKind(of: $0) } == sent.map { ErrorKind(of: $0) }, "\(kind)")
+            // In a batch record, through JSON: the kind of the book's own error and its causes.
+            let outcome = BookOutcome(path: "b.epub", slug: "b", status: .failed, error: error)
+            let read = try JSONCoding.decode(BookOutcome.self, from: JSONCoding.data(outcome))
+            #expect(read.error?.kind == ErrorKind(of: error) && read.error == outcome.error, "\(kind)")
+            #expect((read.error?.causes?.count ?? 0) == sent.count - 1, "\(kind)")
+        }
+        // A record written before kinds had areas still reads.
+        let old = try JSONCoding.decode(BookOutcome.Failure.self, from: Data(#"{"kind":"strict","message":"b.epub: refused"}"#.utf8))
+        #expect(old.kind == .render(.strict) && old.causes == nil)
+    }
+
+    @Test("an error reported for the file a command was given keeps its type and kind, and wraps only an error naming another file")
+    func reportedForFile() throws {
+        let tmp = try TestPaths.temporaryFolder()
+        defer { TestPaths.remove(tmp) }
+        let notZip = tmp + "/not-a-book.epub"
+        try Data("plain text".utf8).write(to: URL(fileURLWithPath: notZip))
+        let opened = #expect(throws: BookError.self) { try BookOpener.open(notZip) { _ in } }
+        #expect(opened?.kind == .notAnEPUB && opened?.file == notZip)
+        if let opened { Self.checkChain(opened, root: Self.library("libzip"), "a book that is no ZIP") }
+        // A document of the book at fault: the book is named around it, and the document's error is the cause.
+        let broken = try EPUBTestSupport.writeZip(EPUBTestSupport.minimalBook(chapter1: "<h1>One</h1><p>First</b> chapter.</p>"),
+                                                  to: URL(fileURLWithPath: tmp + "/broken.epub")).path
+        let brokenArchive = try BookOpener.open(broken) { _ in }
+        let document = #expect(throws: BookError.self) {
+            try BookOpener.chapter(1, of: brokenArchive, path: broken, options: NarrationOptions())
+        }
+        if let document {
+            #expect(document.file == broken && document.kind == .malformed)
+            let inner = document.cause as? BookError
+            #expect(inner?.kind == document.kind && inner?.file?.hasPrefix("EPUB/") == true, "\(document)")
+            #expect(document.description == broken + ": " + (inner.map(String.init(describing:)) ?? ""))
+            Self.checkChain(document, root: Self.library("libxml2"), "a malformed chapter")
+        }
+        // A chapter the book does not have: the render's own kind, naming the book.
+        let archive = try BookOpener.open(TestPaths.sampleBook) { _ in }
+        let chapter = #expect(throws: RenderError.self) {
+            try BookOpener.chapter(99, of: archive, path: TestPaths.sampleBook, options: NarrationOptions())
+        }
+        #expect(chapter?.kind == .noChapter && chapter?.file == TestPaths.sampleBook)
+        // Another error becomes the caller's kind with it as cause; a setting's refusal is `.setting`; an interruption passes.
+        let io = ReportedError.of(POSIXError(.EACCES), for: tmp + "/out.json", otherwise: .write) as? RenderError
+        #expect(io?.kind == .write && io?.file == tmp + "/out.json" && (io?.cause as? POSIXError)?.code == .EACCES)
+        let setting = ReportedError.of(SettingError(.cover, "no image"), for: "b.epub", otherwise: .speech) as? RenderError
+        #expect(setting?.kind == .setting && (setting?.rootCause as? SettingError)?.setting == .cover)
+        #expect(ReportedError.of(RenderInterrupted(signal: SIGINT, folder: tmp, kept: 0), for: "b.epub", otherwise: .worker) is RenderInterrupted)
+        let position = PositionError(.notRendered, chapter: 9, "chapter 9 was not rendered").reported(for: "golden")
+        #expect(position.file == "golden" && position.description == "golden: chapter 9 was not rendered")
+    }
+
+    @Test("a real worker's failure reaches the parent with every cause, down to the OS's errno")
+    func workerChain() throws {
+        let folder = try TestPaths.temporaryFolder()
+        defer { TestPaths.remove(folder) }
+        // Scripts that write into a folder that does not exist: the worker process fails writing the chapter.
+        let scripts = try WorkerPoolTests.scripts(into: folder + "/missing")
+        let results = WorkerPool(executable: TestPaths.cli, width: 1)
+            .run([ChapterJob(index: 1, slice: nil, units: 0)], script: { job throws(RenderError) in try scripts.line(for: job) },
+                 cancellation: RenderCancellation()) { _ in }
+        guard case let .failure(error)? = results[1] else {
+            Issue.record("no failure: \(String(describing: results[1]))"); return
+        }
+        #expect(error.kind == .worker && error.workerExit != nil)
+        Self.checkChain(error, root: { $0 is POSIXError }, "a worker writing into a missing folder")
+        let reported = try #require(error.cause as? RenderError, "the worker's own error, rebuilt: \(error)")
+        #expect(reported.file?.hasPrefix(folder + "/missing") == true, "\(reported)")
+        #expect(error.causeChain.count >= 3, "\(error.causeChain.map { "\(type(of: $0)): \($0)" })")
     }
 
     @Test("a failed render keeps the chain from the report down to the missing voice")
@@ -260,10 +349,10 @@ struct ErrorModelTests {
         let settings = ChapterSettings(rateName: "4x", speed: 4, wpm: 708, voice: "no-such-voice")
         let options = BookRenderOptions(bookPath: TestPaths.sampleBook, settings: settings, folder: .path(folder + "/out"),
                                     workerExecutable: TestPaths.cli)
-        let failure = #expect(throws: FileFailure.self) { try BookRenderJob(options: options).run { _ in } }
+        let failure = #expect(throws: RenderError.self) { try BookRenderJob(options: options).run { _ in } }
         if let failure {
             Self.checkChain(failure, "a voice that is not installed")
-            #expect(failure.causeChain.contains { ($0 as? RenderError)?.kind == .speech })
+            #expect(failure.kind == .speech && failure.file == TestPaths.sampleBook)
         }
     }
 
@@ -279,6 +368,52 @@ struct ErrorModelTests {
         #expect(task?.setting == .taskIndex)
         let pauses = #expect(throws: SettingError.self) { try PauseSettings.parse("breath=1") }
         #expect(pauses?.setting == .pauses && pauses?.description.hasPrefix("\(Setting.pauses) knows") == true)
+    }
+
+    @Test("LAME, libsndfile, eSpeak NG and ICU failures end at the library's own code and text")
+    func libraryCauses() throws {
+        // LAME takes any rate and bitrate (it picks the nearest; `MP3Writer` refuses that itself, with no C code
+        // below), and libsndfile and eSpeak NG fail only on broken installs or memory: each owner's conversion
+        // is called with a real code, and the library's own text for it is checked. (ICU fails for real on an
+        // unknown encoding, in `bookKinds`.)
+        let libraries: [(String, CLibraryError)] = [
+            ("libsndfile", SoundFileWriter.libraryError(1)),
+            ("eSpeak NG", SpeechEngine.libraryError(ENS_VOICE_NOT_FOUND)),
+            ("ICU", try #require(CLibraryError.icu(1))),
+            ("LAME", MP3Writer.libraryError(-2)),
+            ("LAME", MP3Writer.libraryError(-7)),
+        ]
+        for (name, error) in libraries {
+            #expect(error.library == name && !error.message.isEmpty && error.code != 0, "\(error)")
+            let caused = RenderError(.audio, file: "x", "failed", cause: error)
+            Self.checkChain(caused, root: Self.library(name), name)
+        }
+        #expect(CLibraryError.icu(1)?.message == "U_ILLEGAL_ARGUMENT_ERROR")
+        #expect(SpeechEngine.libraryError(ENS_VOICE_NOT_FOUND).message.lowercased().contains("voice"))
+        #expect(CLibraryError.icu(0) == nil, "no ICU code when ICU did not fail")
+        #expect(MP3Writer.libraryError(-2).message == "malloc() problem" && MP3Writer.libraryError(-7).message == "error -7")
+        #expect(SoundFileWriter.libraryError(Int32(SF_ERR_UNRECOGNISED_FORMAT)).message != SoundFileWriter.libraryError(Int32(SF_ERR_NO_ERROR)).message)
+    }
+
+    @Test("the library names no command of the command line: its references read as its own words until a front end spells them")
+    func commandReferences() throws {
+        for reference in CommandReference.allCases {
+            #expect(!reference.words.isEmpty && !reference.words.contains("follow-render") && !reference.words.contains("--"), "\(reference)")
+        }
+        let voice = #expect(throws: RenderError.self) { try SpeechEngine.shared().checkVoice("no-such-voice") }
+        #expect(voice?.kind == .speech && voice?.reason.hasSuffix("(see \(CommandReference.voices))") == true, "\(String(describing: voice))")
+        // No string of the library's sources spells a command line: `'follow-render voices'` comes from the CLI.
+        for folder in ["FollowRender", "FollowTiming"] {
+            let root = TestPaths.packageRoot.appendingPathComponent("Sources/" + folder)
+            let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+            #expect(!files.isEmpty)
+            for file in files {
+                let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+                for line in text.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                    #expect(!line.contains("'follow-render "), "\(folder)/\(file): \(line)")
+                }
+            }
+        }
     }
 
     @Test("the leaf errors (refused outputs, interruptions, C libraries' codes) are one line and name no cause")

@@ -31,7 +31,7 @@ struct OutOfMemoryTests {
         let crash = WorkerExit(signal: SIGSEGV, status: SIGSEGV, killedForMemory: false, messages: ["\u{1B}[2Jboom"])
         #expect(crash.error.kind == .worker)
         #expect(crash.error.description.contains("signal \(SIGSEGV)") && crash.error.description.contains("\\u{1B}"))
-        #expect(WorkerExit.reported(kind: "-", reason: "cannot open: Cannot allocate memory").kind == .outOfMemory)
-        #expect(WorkerExit.reported(kind: "-", reason: "no such voice").kind == .worker)
+        #expect(WorkerExit.reported(ErrorChain(RenderError(.audio, "cannot open: Cannot allocate memory", cause: POSIXError(.ENOMEM)))).kind == .outOfMemory)
+        #expect(WorkerExit.reported(ErrorChain(RenderError(.speech, "no such voice"))).kind == .worker)
     }
 }

@@ -41,8 +41,8 @@ struct OutputCollisionTests {
                                         web: arguments.contains("--web"),
                                         audiobook: Self.value("--audiobook", arguments).map { .init(path: $0, library: nil) },
                                         workerExecutable: TestPaths.cli)
-            let failure = #expect(throws: FileFailure.self) { try BookRenderJob(options: options).run { _ in } }
-            #expect((failure?.cause as? OutputSafetyError)?.kind == kind, "\(arguments): \(failure?.reason ?? "")")
+            let failure = #expect(throws: OutputSafetyError.self) { try BookRenderJob(options: options).run { _ in } }
+            #expect(failure?.kind == kind, "\(arguments): \(failure?.reason ?? "")")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/" + chapter.audioFile)) == before, "the chapter is left as it was")
         #expect(try String(contentsOfFile: lexicon, encoding: .utf8) == "Keeper\tkeeper\n")

@@ -74,7 +74,7 @@ struct PronunciationCommandTests {
             try StrictPolicy(strict: true, book: book).check(warnings)
             Issue.record("--strict let a missing lexicon through")
         } catch {
-            #expect((error.cause as? RenderError)?.kind == .strict)
+            #expect(error.kind == .strict)
         }
         let unspeakable = try LexiconBook.write(extra: "<p>The sign said 漢字 twice.</p>", name: "strictCoverage")
         let coverageRun = try CommandRun.cli([unspeakable, "--rate", "4x", "--strict", "--quiet", "--out", folder + "/b"])

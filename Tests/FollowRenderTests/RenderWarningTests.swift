@@ -33,8 +33,8 @@ struct RenderWarningTests {
         let run = try Self.run(book, strict: true)
         #expect(run.warnings.map(\.kind) == [.book(.navigationMissingFile)])
         #expect(run.warnings.allSatisfy { $0.severity == .fault && $0.file == book })
-        let failure = try #require(run.error as? FileFailure)
-        #expect((failure.cause as? RenderError)?.kind == .strict)
+        let failure = try #require(run.error as? RenderError)
+        #expect(failure.kind == .strict)
         #expect(failure.file == book)
         #expect(!FileManager.default.fileExists(atPath: run.out + "/book.json"), "nothing is rendered")
     }
@@ -50,7 +50,7 @@ struct RenderWarningTests {
                 guard case .book = warning.kind else { Issue.record("\(book): \(warning.kind)"); continue }
                 #expect(warning.severity == .fault)
             }
-            #expect(throws: FileFailure.self) { try StrictPolicy(strict: true, book: book).check(warnings) }
+            #expect(throws: RenderError.self) { try StrictPolicy(strict: true, book: book).check(warnings) }
             #expect(throws: Never.self) { try StrictPolicy(strict: false, book: book).check(warnings) }
         }
     }
@@ -64,8 +64,8 @@ struct RenderWarningTests {
         let lexiconWarnings = run.warnings.filter { $0.file == lexicon }
         #expect(lexiconWarnings.map(\.kind) == [.pronunciation(.malformed)])
         #expect(lexiconWarnings.first?.severity == .fault)
-        let failure = try #require(run.error as? FileFailure)
-        #expect((failure.cause as? RenderError)?.kind == .strict)
+        let failure = try #require(run.error as? RenderError)
+        #expect(failure.kind == .strict)
         #expect(!FileManager.default.fileExists(atPath: run.out + "/book.json"), "nothing is rendered")
     }
 
@@ -78,10 +78,10 @@ struct RenderWarningTests {
         #expect(throws: Never.self) { try StrictPolicy(strict: true, book: book).check([notice]) }
         let skipped = RenderWarning.skipped(chapter: 3, href: "c3.xhtml", reason: "the worker crashed", book: book)
         #expect(skipped.kind == .skippedChapter)
-        let failure = #expect(throws: FileFailure.self) {
+        let failure = #expect(throws: RenderError.self) {
             try StrictPolicy(strict: true, book: book).check([notice, skipped])
         }
-        #expect((failure?.cause as? RenderError)?.kind == .strict)
+        #expect(failure?.kind == .strict)
         #expect(failure?.reason.hasSuffix(skipped.text) == true, "the refusal names the first fault")
     }
 }

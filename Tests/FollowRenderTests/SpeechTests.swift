@@ -118,7 +118,7 @@ struct SpeechTests {
             try engine.synthesize("Hi.", voice: "xx", wpm: 175)
         }
         #expect(missing?.kind == .speech)
-        #expect(missing?.description == "eSpeak NG voice 'xx' is not installed (see 'follow-render voices')")
+        #expect(missing?.description == "eSpeak NG voice 'xx' is not installed (see \(CommandReference.voices))")
         let slow = #expect(throws: RenderError.self) { try engine.synthesize("Hi.", voice: english, wpm: 20) }
         #expect(slow?.kind == .speech)
     }

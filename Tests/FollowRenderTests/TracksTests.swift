@@ -158,8 +158,8 @@ struct TracksTests {
             let options = BookRenderOptions(bookPath: item.book, settings: settings, folder: .path(out),
                                         audiobook: item.audiobook.map { .init(path: $0, library: nil) },
                                         tracks: .init(folder: item.tracks), workerExecutable: TestPaths.cli)
-            let failure = #expect(throws: FileFailure.self) { try BookRenderJob(options: options).run { _ in } }
-            #expect((failure?.cause as? OutputSafetyError)?.kind == item.kind, "\(item.tracks): \(failure?.reason ?? "")")
+            let failure = #expect(throws: OutputSafetyError.self) { try BookRenderJob(options: options).run { _ in } }
+            #expect(failure?.kind == item.kind, "\(item.tracks): \(failure?.reason ?? "")")
         }
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "my notes\n")
         #expect(isFIFO(fifo))

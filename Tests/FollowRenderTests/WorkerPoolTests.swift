@@ -52,23 +52,30 @@ struct WorkerPoolTests {
         #expect(finals.isEmpty, "\(finals)")
     }
 
-    @Test("a worker error line with an empty reason is still an error message")
+    @Test("a worker error line with an empty reason, or one that is no chain, is still an error message")
     func emptyReason() {
-        #expect(WorkerMessage(line: WorkerMessage.error(kind: "-", reason: "").line) == .error(kind: "-", reason: ""))
-        #expect(WorkerMessage(line: "error") == .error(kind: "", reason: ""))
-        #expect(WorkerMessage(line: "error render.write disk full") == .error(kind: "render.write", reason: "disk full"))
+        let empty = WorkerMessage.error(ErrorChain(links: []))
+        #expect(WorkerMessage(line: empty.line) == empty)
+        guard case let .error(bare)? = WorkerMessage(line: "error"), case let .error(plain)? = WorkerMessage(line: "error disk full") else {
+            Issue.record("not error messages"); return
+        }
+        #expect(bare.kind == "-" && bare.links.map(\.message) == [""])
+        #expect(plain.kind == "-" && plain.error.map { String(describing: $0) } == "disk full")
     }
 
-    @Test("a worker's error reaches the parent with its kind and its one line")
+    @Test("a worker's error reaches the parent with its kind, its one line and its causes")
     func workerErrorKind() throws {
         let sent = WorkerMessage.failure(RenderError(.speech, file: "en-gb", "no such voice"))
-        guard case let .error(kind, reason)? = WorkerMessage(line: sent.line) else { throw CancellationError() }
-        #expect(reason == "en-gb: no such voice")
-        #expect((WorkerMessage.cause(kind: kind, reason: reason) as? RenderError)?.kind == .speech)
-        let malformed = WorkerMessage.failure(FileFailure(file: "b.epub", error: BookError(.malformed, file: "x.xhtml", "bad")))
-        guard case let .error(bookKind, _)? = WorkerMessage(line: malformed.line) else { throw CancellationError() }
-        #expect((WorkerMessage.cause(kind: bookKind, reason: "") as? BookError)?.kind == .malformed)
-        #expect(WorkerMessage.cause(kind: "-", reason: "other") == nil)
+        guard case let .error(chain)? = WorkerMessage(line: sent.line) else { throw CancellationError() }
+        let speech = chain.error as? RenderError
+        #expect(speech?.kind == .speech && speech?.file == "en-gb" && speech?.description == "en-gb: no such voice")
+        let malformed = WorkerMessage.failure(BookError(.malformed, file: "x.xhtml", line: 3, "bad",
+                                                        cause: CLibraryError(library: "libxml2", code: 76, message: "mismatch")).reported(for: "b.epub"))
+        guard case let .error(bookChain)? = WorkerMessage(line: malformed.line) else { throw CancellationError() }
+        let book = try #require(bookChain.error as? BookError)
+        #expect(book.kind == .malformed && book.file == "b.epub" && book.description == "b.epub: x.xhtml: line 3: bad")
+        #expect((book.cause as? BookError)?.line == 3 && (book.rootCause as? CLibraryError)?.code == 76)
+        #expect(WorkerExit.reported(bookChain).description == "b.epub: x.xhtml: line 3: bad")
     }
 
     @Test("a worker executable that cannot be started is one worker-kind failure per chapter")

@@ -21,10 +21,11 @@ int fr_charset_detect(const char *bytes, int32_t length, char *name, size_t name
    units; 2 * length + 2 always suffices). Undecodable byte sequences become
    U+FFFD; `invalid_count` gets how many there were and `first_invalid` the
    byte offset of the first (-1 when none). Returns the number of code units
-   written, or -1 and fills `error` (unknown charset, overflow). */
+   written, or -1 and fills `error` (unknown charset, overflow) and `status`
+   with ICU's UErrorCode. */
 int32_t fr_charset_to_utf16(const char *charset, const char *bytes, int32_t length,
                             uint16_t *output, int32_t capacity,
-                            int32_t *invalid_count, int64_t *first_invalid,
+                            int32_t *invalid_count, int64_t *first_invalid, int32_t *status,
                             char *error, size_t error_capacity);
 
 #ifdef __cplusplus

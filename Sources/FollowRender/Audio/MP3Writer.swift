@@ -41,7 +41,8 @@ public final class MP3Writer: AudioWriter {
     public init(path: String, sampleRate: Int, bitrate: Int = MP3Writer.defaultBitrate, tags: AudioTags,
                 id3Tag: Bool = true) throws(RenderError) {
         guard let lame = lame_init() else {
-            throw RenderError(.audio, file: path, "LAME could not start (out of memory)")
+            // lame_init returns no code: NULL only when its allocation failed.
+            throw RenderError(.audio, file: path, "LAME could not start (out of memory)", cause: POSIXError(.ENOMEM))
         }
         self.lame = lame
         lame_set_num_channels(lame, 1)
@@ -60,9 +61,11 @@ public final class MP3Writer: AudioWriter {
             lame_close(lame)
             throw error
         }
-        guard lame_init_params(lame) >= 0 else {
+        let status = lame_init_params(lame)
+        guard status >= 0 else {
             lame_close(lame)
-            throw RenderError(.audio, file: path, "LAME cannot encode mono \(sampleRate) Hz at \(bitrate) kbps")
+            throw RenderError(.audio, file: path, "LAME cannot encode mono \(sampleRate) Hz at \(bitrate) kbps",
+                              cause: Self.libraryError(status))
         }
         let actualRate = Int(lame_get_out_samplerate(lame)), actualBitrate = Int(lame_get_brate(lame))
         guard actualRate == sampleRate, actualBitrate == bitrate else {
@@ -125,11 +128,25 @@ public final class MP3Writer: AudioWriter {
         return Int(lame_get_frameNum(lame)) * Int(lame_get_framesize(lame))
     }
 
+    /// LAME's negative return code as the innermost cause, with lame.h's words
+    /// for it (LAME has no function that says them).
+    static func libraryError(_ code: Int32) -> CLibraryError {
+        let message = switch code {
+        case -1: "mp3buf was too small"
+        case -2: "malloc() problem"
+        case -3: "lame_init_params() not called"
+        case -4: "psycho acoustic problems"
+        default: "error \(code)"
+        }
+        return CLibraryError(library: "LAME", code: Int(code), message: message)
+    }
+
     private func emit(_ count: Int32, during stage: String) throws(RenderError) {
         guard count >= 0 else {
             // lame.h: -2 is "malloc() problem".
-            if count == -2 { throw RenderError(.audio, file: file.path, "out of memory in LAME while \(stage)") }
-            throw RenderError(.audio, file: file.path, "LAME failed while \(stage) (error \(count))")
+            let library = Self.libraryError(count)
+            if count == -2 { throw RenderError(.audio, file: file.path, "out of memory in LAME while \(stage)", cause: library) }
+            throw RenderError(.audio, file: file.path, "LAME failed while \(stage) (error \(count))", cause: library)
         }
         try file.write(buffer[..<Int(count)])
     }

@@ -38,7 +38,8 @@ public final class SoundFileWriter: AudioWriter {
         file = try OutputFile(path: path, readable: true)
         var io = SoundFileIO.callbacks
         guard let handle = sf_open_virtual(&io, Int32(SFM_WRITE), &info, Unmanaged.passUnretained(file).toOpaque()) else {
-            throw file.firstError ?? RenderError(.audio, file: path, "libsndfile cannot start (\(String(cString: sf_strerror(nil))))")
+            let library = Self.libraryError(sf_error(nil))
+            throw file.firstError ?? RenderError(.audio, file: path, "libsndfile cannot start (\(String(cString: sf_strerror(nil))))", cause: library)
         }
         self.handle = handle
         let strings: [(Int32, String?)] = [
@@ -72,7 +73,8 @@ public final class SoundFileWriter: AudioWriter {
         let status = sf_close(handle)
         if let error = file.firstError { throw error }
         guard status == 0 else {
-            throw RenderError(.audio, file: path, "libsndfile failed to finish (\(String(cString: sf_error_number(status))))")
+            throw RenderError(.audio, file: path, "libsndfile failed to finish (\(String(cString: sf_error_number(status))))",
+                              cause: Self.libraryError(status))
         }
         try file.close()
         if format == .ogg {
@@ -82,6 +84,12 @@ public final class SoundFileWriter: AudioWriter {
     }
 
     private func failure(_ action: String) -> RenderError {
-        file.firstError ?? RenderError(.audio, file: path, "\(action) (\(String(cString: sf_strerror(handle))))")
+        file.firstError ?? RenderError(.audio, file: path, "\(action) (\(String(cString: sf_strerror(handle))))",
+                                       cause: Self.libraryError(sf_error(handle)))
+    }
+
+    /// libsndfile's error code as the innermost cause, with its own text for it.
+    static func libraryError(_ code: Int32) -> CLibraryError {
+        CLibraryError(library: "libsndfile", code: Int(code), message: String(cString: sf_error_number(code)))
     }
 }

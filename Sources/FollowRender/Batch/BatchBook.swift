@@ -28,11 +28,10 @@ struct BatchBook {
         } catch let interrupted as RenderInterrupted {
             throw interrupted
         } catch {
-            let failure = error as? FileFailure ?? FileFailure(file: entry.path, error: error)
-            let kind: RenderError.Kind = (failure.cause as? RenderError)?.kind == .strict ? .strict : .book
+            // The book's own error, kind and causes, as the render job reported it for the book.
             return BookOutcome(path: entry.path, slug: entry.slug, status: .failed,
                                renderSeconds: Seconds(Date().timeIntervalSince(started)), warnings: warnings.value,
-                               error: RenderError(kind, file: failure.file, failure.reason, cause: failure))
+                               error: ReportedError.of(error, for: entry.path, otherwise: .write))
         }
         return BookOutcome(path: entry.path, slug: entry.slug, status: .ok, duration: summary.manifest.duration,
                            renderSeconds: Seconds(Date().timeIntervalSince(started)), chapters: summary.manifest.chapters.count,

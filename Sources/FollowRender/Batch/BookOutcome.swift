@@ -11,10 +11,22 @@ public struct BookOutcome: Hashable, Sendable, Codable {
         case missing
     }
 
-    /// A failure as recorded: its kind and its one-line cause.
+    /// A failure as recorded: the kind of the book's own error (`book.notAnEPUB`,
+    /// `render.strict` …), its one line, and the errors below it.
     public struct Failure: Hashable, Sendable, Codable {
-        public var kind: RenderError.Kind
+        public var kind: ErrorKind
         public var message: String
+        /// The causes of the error, outermost first (each one's kind, file and
+        /// message, down to the OS's or a C library's code); absent when it has none.
+        public var causes: [ErrorChain.Link]?
+
+        /// The record of `error`, one of ours (`ReportedError` makes any error one).
+        public init(_ error: any Error) {
+            let chain = ErrorChain(error)
+            kind = ErrorKind(of: error) ?? .render(.worker)
+            message = String(describing: error)
+            causes = chain.links.count > 1 ? Array(chain.links.dropFirst()) : nil
+        }
     }
 
     /// The book's absolute path, as the list gave it.
@@ -37,7 +49,7 @@ public struct BookOutcome: Hashable, Sendable, Codable {
 
     public init(path: String, slug: String, status: Status, duration: Seconds = Seconds(0), renderSeconds: Seconds = Seconds(0),
                 chapters: Int = 0, renderedChapters: Int = 0, keptChapters: Int = 0, warnings: [String] = [],
-                error: RenderError? = nil) {
+                error: (any Error)? = nil) {
         self.path = path
         self.slug = slug
         self.status = status
@@ -48,7 +60,7 @@ public struct BookOutcome: Hashable, Sendable, Codable {
         self.renderedChapters = renderedChapters
         self.keptChapters = keptChapters
         self.warnings = warnings
-        self.error = error.map { Failure(kind: $0.kind, message: $0.description) }
+        self.error = error.map(Failure.init)
     }
 
     /// Seconds as hours with four decimals, from whole milliseconds so the figure is reproducible.

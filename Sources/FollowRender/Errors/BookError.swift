@@ -28,7 +28,8 @@ public struct BookError: CausedError {
         case unsafe
         /// A spine document is encrypted other than by font obfuscation.
         case drm
-        /// A document is not well-formed XML.
+        /// A document is not well-formed XML, or a file read with the book (a
+        /// cast file) has no line it can use.
         case malformed
         /// A document the book refers to is not in it.
         case missing

@@ -1,11 +1,14 @@
 /// What a C library said when a call failed: its name, its error code and its
 /// own text. The innermost cause of an error of ours that a C library
-/// reported (libzip, libxml2, FFmpeg), as `POSIXError` is for the OS's `errno`,
-/// so a caller can tell the library's code from our reading of it.
+/// reported (libzip, libxml2, FFmpeg, LAME, libsndfile, eSpeak NG, ICU), as
+/// `POSIXError` is for the OS's `errno`, so a caller can tell the library's
+/// code from our reading of it. Each library's one Swift owner makes it
+/// (`MP3Writer`, `SoundFileWriter`, `SpeechEngine`, `BreakIterator` …).
 public struct CLibraryError: CausedError, Hashable, Sendable {
-    /// `libzip`, `libxml2`, `FFmpeg` …
+    /// `libzip`, `libxml2`, `FFmpeg`, `LAME`, `libsndfile`, `eSpeak NG`, `ICU`.
     public var library: String
-    /// The library's error code (libzip's `ZIP_ER_*`, libxml2's `xmlParserErrors`, FFmpeg's `AVERROR`).
+    /// The library's error code (libzip's `ZIP_ER_*`, libxml2's `xmlParserErrors`, FFmpeg's `AVERROR`,
+    /// LAME's negative returns, libsndfile's `SF_ERR_*`, eSpeak NG's `espeak_ng_STATUS`, ICU's `UErrorCode`).
     public var code: Int
     /// The library's text for it, on one line.
     public var message: String

@@ -11,9 +11,8 @@ import Foundation
 ///
 /// Renders as one line, `file: reason`.
 public struct RenderError: CausedError {
-    /// What a caller can tell apart. `Codable` because a batch records the kind
-    /// of each failed book (`BookOutcome`).
-    public enum Kind: String, Sendable, CaseIterable, Codable {
+    /// What a caller can tell apart. A batch records it (as an `ErrorKind`) for each failed book.
+    public enum Kind: String, Sendable, CaseIterable {
         /// The output folder (or a batch's output root) cannot be created or written.
         case outputFolder
         /// A file could not be written (disk full, permissions) or renamed into place.
@@ -56,10 +55,6 @@ public struct RenderError: CausedError {
         case interrupted
         /// The book has a warning (a fault read anyway, a skipped chapter) and `--strict` refuses it.
         case strict
-        /// One book of a batch cannot be opened, has nothing to narrate, or none of its chapters rendered:
-        /// the kind `batch.json` records for a failed book; the failure itself (a `BookError`, a
-        /// `RenderError` …) is its cause.
-        case book
     }
 
     public var kind: Kind

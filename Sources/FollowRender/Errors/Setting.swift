@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A setting of a render, a batch or an input that a message of the library
 /// names: "`--chapters` selects no narrated chapter", "refused with `--strict`".
 ///
@@ -45,16 +43,13 @@ public enum Setting: String, Sendable, CaseIterable, CustomStringConvertible {
     }
 
     /// The name messages use: the front end's spelling when one is installed, else `words`.
-    public var description: String {
-        let spelling = Self.spelling.withLock { $0 }
-        return spelling?(self) ?? words
-    }
+    public var description: String { Self.spelling.spell(self, words: words) }
 
     /// Makes every later message name settings as `spelling` says (the command
     /// line passes its option names). Called once by a front end at start.
     public static func spell(with spelling: @escaping @Sendable (Setting) -> String) {
-        Self.spelling.withLock { $0 = spelling }
+        Self.spelling.install(spelling)
     }
 
-    private static let spelling = Mutex<(@Sendable (Setting) -> String)?>(nil)
+    private static let spelling = FrontEndSpelling<Setting>()
 }

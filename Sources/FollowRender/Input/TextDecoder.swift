@@ -58,13 +58,14 @@ struct TextDecoder {
         var invalid: Int32 = 0
         var first: Int64 = -1
         var error = [CChar](repeating: 0, count: 256)
+        var status: Int32 = 0
         let written = bytes.withUnsafeBufferPointer { input in
             input.withMemoryRebound(to: CChar.self) { chars in
                 fr_charset_to_utf16(encoding, chars.baseAddress, Int32(chars.count), &units, Int32(capacity),
-                                    &invalid, &first, &error, error.count)
+                                    &invalid, &first, &status, &error, error.count)
             }
         }
-        guard written >= 0 else { throw BookError(.unreadable, Self.string(error)) }
+        guard written >= 0 else { throw BookError(.unreadable, Self.string(error), cause: CLibraryError.icu(status)) }
         text = String(decoding: units.prefix(Int(written)), as: UTF16.self)
         self.encoding = encoding
         self.source = source

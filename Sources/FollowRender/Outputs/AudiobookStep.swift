@@ -58,7 +58,7 @@ public struct AudiobookStep: OutputStep {
             if error.kind == .interrupted, let signal = context.cancellation.cancelledBy {
                 throw RenderInterrupted(signal: signal, folder: context.folder, kept: manifest.chapters.count, cause: error)
             }
-            throw FileFailure(file: error.file ?? context.folder, reason: error.reason, cause: error)
+            throw error.naming(context.folder)
         }
     }
 }

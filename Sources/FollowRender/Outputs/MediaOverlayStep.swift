@@ -15,7 +15,7 @@ public struct MediaOverlayStep: OutputStep {
             summary = try writer.write(to: epub.path, archive: context.archive, rendered: context.renderedBook(),
                                        chapters: context.chapters)
         } catch {
-            throw FileFailure(file: epub.path, error: error)
+            throw ReportedError.of(error, for: epub.path, otherwise: .overlay)
         }
         for warning in summary.warnings { context.warn(.overlay, warning) }
         context.wrote(epub.path, summary: "Media overlays: \(summary.chapters.count) chapter\(summary.chapters.count == 1 ? "" : "s"), "

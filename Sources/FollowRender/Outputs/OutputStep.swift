@@ -3,7 +3,7 @@
 /// later output (an audiobook file, web pages …) as one more step.
 ///
 /// Steps run in order on the job's thread; a step that throws stops the job
-/// with that error (a `FileFailure` naming the file it could not write).
+/// with that error (its own `RenderError` … naming the file it could not write, `ReportedError`).
 public protocol OutputStep: Sendable {
     func write(_ context: RenderOutputContext) throws
 }

@@ -9,7 +9,7 @@ public struct SyncExportStep: OutputStep {
         do {
             try SyncExporter(formats: formats, guided: context.guidedNavigation).write(context.renderedBook())
         } catch {
-            throw FileFailure(file: context.folder, error: error)
+            throw ReportedError.of(error, for: context.folder, otherwise: .export)
         }
     }
 }

@@ -46,7 +46,7 @@ public struct TracksStep: OutputStep {
         do {
             timings = try context.renderedBook().chapters
         } catch {
-            throw FileFailure(file: context.folder, error: error)
+            throw ReportedError.of(error, for: context.folder, otherwise: .unreadableInput)
         }
         do throws(RenderError) {
             let layout = try packager.layout(codec: .mp3)
@@ -73,7 +73,7 @@ public struct TracksStep: OutputStep {
             }
             context.wrote(request.folder, summary: "Tracks: \(count) MP3 files and \(playlistName)")
         } catch {
-            throw FileFailure(file: error.file ?? request.folder, reason: error.reason, cause: error)
+            throw error.naming(request.folder)
         }
     }
 

@@ -10,7 +10,7 @@ public struct WebPlayerStep: OutputStep {
         do {
             summary = try WebPlayer(folder: context.folder, details: details).write()
         } catch {
-            throw FileFailure(file: error.file ?? context.folder, reason: error.reason, cause: error)
+            throw error.naming(context.folder)
         }
         if let warning = summary.pausesWarning(bookKnown: true) { context.warn(.pauses, warning) }
         context.wrote(context.folder + "/index.html", summary: "Web player: \(summary.pages.count) pages")

@@ -1,17 +1,17 @@
 /// Opens a book and reads its chapters for the commands that take a book:
 /// each warning goes to a sink as a `RenderWarning` naming the book, and a
-/// refusal becomes a `FileFailure` naming the file. (`--strict` is decided by
+/// refusal is the book's own error (`BookError`, `RenderError`) naming the book. (`--strict` is decided by
 /// the caller, `StrictPolicy`, from the warnings it was given.)
 public enum BookOpener {
     /// Opens the book at `path` (an EPUB, or a text, Markdown or PDF file read
     /// with `input`, see `BookSource`), passing each of its warnings to `warn`.
     public static func open(_ path: String, input: InputOptions = InputOptions(),
-                            warn: (RenderWarning) -> Void) throws(FileFailure) -> EPUBArchive {
+                            warn: (RenderWarning) -> Void) throws(BookError) -> EPUBArchive {
         let archive: EPUBArchive
         do {
             archive = try BookSource.open(path: path, options: input)
         } catch {
-            throw FileFailure(file: path, error: error)
+            throw error.reported(for: path)
         }
         for warning in archive.warnings { warn(RenderWarning(warning, book: path)) }
         return archive
@@ -22,7 +22,7 @@ public enum BookOpener {
     /// placing its entries (a `notice`: the entry is dropped or placed at its
     /// document's start) to `warn`.
     public static func chapters(of archive: EPUBArchive, path: String, options: NarrationOptions,
-                                warn: (RenderWarning) -> Void) throws(FileFailure) -> (chapters: [Chapter], unreadable: [UnreadableChapter]) {
+                                warn: (RenderWarning) -> Void) throws(BookError) -> (chapters: [Chapter], unreadable: [UnreadableChapter]) {
         let result = ChapterReader(archive: archive, options: options).read()
         for failure in result.unreadable { warn(RenderWarning(failure, book: path)) }
         for warning in result.warnings { warn(RenderWarning(warning, book: path, severity: .notice)) }
@@ -30,12 +30,13 @@ public enum BookOpener {
         return (result.chapters, result.unreadable)
     }
 
-    /// The refusal of a book none of whose chapters can be narrated.
-    private static func nothingToRead(path: String, unreadable: [UnreadableChapter]) -> FileFailure {
+    /// The refusal of a book none of whose chapters can be narrated: the first
+    /// unreadable chapter's error is its cause.
+    private static func nothingToRead(path: String, unreadable: [UnreadableChapter]) -> BookError {
         let reason = unreadable.isEmpty
             ? "no narratable text: no spine document has text to read"
             : "no readable chapter: \(unreadable[0].warning.message)"
-        return FileFailure(file: path, reason: reason)
+        return BookError(.noText, file: path, reason, cause: unreadable.first?.error)
     }
 
     /// The `inspect` report of the book at `path`: metadata and one row per
@@ -86,23 +87,23 @@ public enum BookOpener {
     /// `--matter body`, a chapter of front or back matter is refused. Without
     /// `segmented`, its `sentences` are left empty (`ChapterReader.unsegmentedChapter`).
     public static func chapter(_ index: Int, of archive: EPUBArchive, path: String, options: NarrationOptions,
-                               segmented: Bool = true) throws(FileFailure) -> Chapter {
+                               segmented: Bool = true) throws -> Chapter {
         guard let item = archive.book.spine.first(where: { $0.index == index }) else {
-            throw FileFailure(file: path, reason: "no spine item \(index): the spine has \(archive.book.spine.count)")
+            throw RenderError(.noChapter, file: path, "no spine item \(index): the spine has \(archive.book.spine.count)")
         }
         let chapter: Chapter?
         do {
             let reader = ChapterReader(archive: archive, options: options)
             chapter = try segmented ? reader.chapter(item) : reader.unsegmentedChapter(item)
         } catch {
-            throw FileFailure(file: path, error: UnreadableChapter(item: item, failure: error).error)
+            throw UnreadableChapter(item: item, failure: error).error.reported(for: path)
         }
         let shown = item.sourceHref ?? item.path
         guard let chapter else {
-            throw FileFailure(file: path, reason: "spine item \(index) (\(shown)) has no narratable text")
+            throw RenderError(.noChapter, file: path, "spine item \(index) (\(shown)) has no narratable text")
         }
         if options.matter == .body, !chapter.matter.isBody {
-            throw FileFailure(file: path, reason: "spine item \(index) (\(shown)) is \(chapter.matter), not body matter (\(Setting.matter) body)")
+            throw RenderError(.noChapter, file: path, "spine item \(index) (\(shown)) is \(chapter.matter), not body matter (\(Setting.matter) body)")
         }
         return chapter
     }

@@ -6,7 +6,8 @@ import Foundation
 /// the output steps (media-overlay EPUB, sync exports …) on the rendered folder.
 ///
 /// Progress and warnings go to the event sink; nothing is printed. Errors are
-/// `FileFailure`s naming the file, except `RenderInterrupted` when the
+/// the failing stage's own (`BookError`, `RenderError`, `OutputSafetyError` …)
+/// naming the file (`ReportedError`), except `RenderInterrupted` when the
 /// cancellation fires.
 public struct BookRenderJob: Sendable {
     public var options: BookRenderOptions
@@ -56,7 +57,7 @@ public struct BookRenderJob: Sendable {
         let (chapters, unreadable) = try BookOpener.chapters(of: archive, path: path, options: options.narrationOptions, warn: warn)
         try policy.check(reported.value)
         if let chosen = options.selection, !chapters.contains(where: { chosen.contains($0.index) }) {
-            throw FileFailure(file: path, reason: "\(Setting.chapters) selects no narrated chapter (see 'follow-render inspect')")
+            throw RenderError(.noChapter, file: path, "\(Setting.chapters) selects no narrated chapter (see \(CommandReference.chapters))")
         }
         try checkFolderContents(chapters: chapters, archive: archive)
         try PronunciationStage.prepare(
@@ -79,7 +80,7 @@ public struct BookRenderJob: Sendable {
         do {
             sampleRate = try SpeechEngine.shared().sampleRate
         } catch {
-            throw FileFailure(file: path, error: error)
+            throw ReportedError.of(error, for: path, otherwise: .speech)
         }
         onEvent(.prepared(chapters: chapters, sampleRate: sampleRate))
         let started = Date()
@@ -100,10 +101,10 @@ public struct BookRenderJob: Sendable {
             throw interrupted
         } catch let full as RenderError where full.kind == .diskFull {
             // One line: the file that could not be written, or (a worker's) the output folder; the rerun resumes.
-            guard let file = full.file else { throw FileFailure(file: folder, reason: RenderError.diskFull(file: folder).reason, cause: full) }
-            throw FileFailure(file: file, reason: full.reason, cause: full)
+            guard full.file != nil else { throw RenderError(.diskFull, file: folder, RenderError.diskFull(file: folder).reason, cause: full) }
+            throw full
         } catch {
-            throw FileFailure(file: path, error: error)
+            throw ReportedError.of(error, for: path, otherwise: .worker)
         }
         onEvent(.rendered(summary, elapsed: Date().timeIntervalSince(started)))
         if !unvoiced.value.isEmpty {
@@ -141,10 +142,10 @@ public struct BookRenderJob: Sendable {
         return url.path
     }
 
-    private func workerExecutable() throws(FileFailure) -> String {
+    private func workerExecutable() throws(RenderError) -> String {
         if let executable = options.workerExecutable { return executable }
         guard let path = Bundle.main.executableURL?.resolvingSymlinksInPath().path else {
-            throw FileFailure(file: CommandLine.arguments[0], reason: "cannot find this program's own executable")
+            throw RenderError(.worker, file: CommandLine.arguments[0], "cannot find this program's own executable")
         }
         return path
     }

@@ -15,9 +15,9 @@ public struct StrictPolicy: Sendable {
     }
 
     /// Throws the refusal of the first fault among `warnings`, when strict.
-    public func check(_ warnings: [RenderWarning]) throws(FileFailure) {
+    public func check(_ warnings: [RenderWarning]) throws(RenderError) {
         guard strict, let first = warnings.first(where: { $0.severity == .fault }) else { return }
         let named = first.file == book ? first.text : first.description
-        throw FileFailure(file: book, error: RenderError(.strict, "refused with \(Setting.strict): \(named)"))
+        throw RenderError(.strict, file: book, "refused with \(Setting.strict): \(named)")
     }
 }

@@ -67,19 +67,25 @@ public struct Cast: Hashable, Sendable, Codable {
     }
 
     /// Reads the cast file at `path`; `warn` gets one warning per kind of bad line.
-    public static func read(path: String, warn: (Warning) -> Void) throws(FileFailure) -> Cast {
+    public static func read(path: String, warn: (Warning) -> Void) throws(BookError) -> Cast {
         let data: Data
         do {
             data = try OwnFile.read(path, limit: OwnFile.Limit(what: "cast file", ceiling: maxBytes, expansion: 1), access: .system, available: nil)
         } catch {
-            throw FileFailure(file: path, reason: error.reason, cause: error)
+            let kind: BookError.Kind = switch error.kind {
+            case .notFound: .notFound
+            case .notAFile: .notAFile
+            case .tooLarge: .tooLarge
+            default: .unreadable
+            }
+            throw BookError(kind, file: path, error.reason, cause: error)
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw FileFailure(file: path, reason: "the cast file is not UTF-8 text")
+            throw BookError(.unreadable, file: path, "the cast file is not UTF-8 text")
         }
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         guard lines.count <= maxLines else {
-            throw FileFailure(file: path, reason: "the cast file has \(lines.count) lines, more than \(maxLines)")
+            throw BookError(.tooLarge, file: path, "the cast file has \(lines.count) lines, more than \(maxLines)")
         }
         var members: [Member] = []
         var faults: [Warning.Kind: [Int]] = [:]
@@ -113,7 +119,7 @@ public struct Cast: Hashable, Sendable, Codable {
             members.append(member)
         }
         for kind in Warning.Kind.allCases { if let lines = faults[kind] { warn(Warning(kind: kind, lines: lines)) } }
-        guard !members.isEmpty else { throw FileFailure(file: path, reason: "the cast file gives no character a voice") }
+        guard !members.isEmpty else { throw BookError(.malformed, file: path, "the cast file gives no character a voice") }
         return Cast(file: path, members: members)
     }
 

@@ -58,13 +58,10 @@ public struct NarrationPreview {
     /// written under a temporary name and renamed when complete.
     public func write(warn: (RenderWarning) -> Void) throws -> Result {
         guard let format = Self.format(of: output) else {
-            throw FileFailure(file: output, reason: "the preview is written as .mp3, .wav, .flac or .ogg, not '\(URL(fileURLWithPath: output).pathExtension)'")
+            let reason = "the preview is written as .mp3, .wav, .flac or .ogg, not '\(URL(fileURLWithPath: output).pathExtension)'"
+            throw RenderError(.setting, file: output, reason, cause: SettingError(.sample, reason))
         }
-        do {
-            try OutputSafety(inputs: [bookPath] + settings.lexicons).checkFile(output, option: "\(Setting.sample)")
-        } catch {
-            throw FileFailure(file: error.file, reason: error.reason, cause: error)
-        }
+        try OutputSafety(inputs: [bookPath] + settings.lexicons).checkFile(output, option: "\(Setting.sample)")
         var warnings: [RenderWarning] = []
         let archive = try BookOpener.open(bookPath, input: settings.input) { warnings.append($0); warn($0) }
         try StrictPolicy(strict: strict, book: bookPath).check(warnings)
@@ -126,7 +123,7 @@ public struct NarrationPreview {
             if found.text.utf16Count > longest?.text.utf16Count ?? -1 { longest = found }
         }
         guard var chosen = longest ?? first else {
-            throw FileFailure(file: bookPath, reason: "no narratable text: no spine document has text to read")
+            throw BookError(.noText, file: bookPath, "no narratable text: no spine document has text to read")
         }
         chosen.sentences = try Segmenter.sentences(in: chosen.text)
         return chosen

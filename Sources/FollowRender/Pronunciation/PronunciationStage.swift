@@ -14,7 +14,7 @@ public enum PronunciationStage {
     public static func prepare(archive: EPUBArchive, bookPath: String, chapters: [Chapter], checked: [Chapter],
                                lexicons: [String], normalize: Bool = true, voice: String?,
                                note: (String) -> Void = { _ in },
-                               warn: (RenderWarning) -> Void) throws(FileFailure) {
+                               warn: (RenderWarning) -> Void) throws {
         do {
             try withoutActuallyEscaping(warn) { warn in
                 let pronouncer = Pronouncer(archive: archive, lexiconPaths: lexicons, normalize: normalize) { warn(RenderWarning($0)) }
@@ -31,7 +31,7 @@ public enum PronunciationStage {
                 }
             }
         } catch {
-            throw FileFailure(file: bookPath, error: error)
+            throw ReportedError.of(error, for: bookPath, otherwise: .speech)
         }
     }
 }

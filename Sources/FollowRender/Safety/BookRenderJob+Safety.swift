@@ -11,42 +11,34 @@ extension BookRenderJob {
 
     /// Refuses an output folder, `--epub`, `--audiobook` or `--library` path that is, or lies inside, an input,
     /// or that is not a folder (a file) where a folder is written, or not a regular file where a file is.
-    func checkOutputPaths() throws(FileFailure) {
-        do {
-            if let folder = plannedFolder {
-                try safety.checkFolder(folder, option: options.folder == .namedAfterBook ? "the default output folder" : "\(Setting.out)")
-            }
-            if let epub = options.epub { try safety.checkFile(epub.path, option: "\(Setting.epub)") }
-            if let audiobook = options.audiobook?.path { try safety.checkFile(audiobook, option: "\(Setting.audiobook)") }
-            if let library = options.audiobook?.library { try safety.checkFolder(library, option: "\(Setting.library)") }
-            if let tracks = options.tracks { try safety.checkFolder(tracks.folder, option: "\(Setting.tracks)") }
-        } catch {
-            throw FileFailure(file: error.file, reason: error.reason, cause: error)
+    func checkOutputPaths() throws(OutputSafetyError) {
+        if let folder = plannedFolder {
+            try safety.checkFolder(folder, option: options.folder == .namedAfterBook ? "the default output folder" : "\(Setting.out)")
         }
+        if let epub = options.epub { try safety.checkFile(epub.path, option: "\(Setting.epub)") }
+        if let audiobook = options.audiobook?.path { try safety.checkFile(audiobook, option: "\(Setting.audiobook)") }
+        if let library = options.audiobook?.library { try safety.checkFolder(library, option: "\(Setting.library)") }
+        if let tracks = options.tracks { try safety.checkFolder(tracks.folder, option: "\(Setting.tracks)") }
     }
 
     /// Refuses a render whose files would replace an input, a file no earlier
     /// render of the folder wrote, or one another of its own outputs; and a
     /// `--library` book folder follow-render did not make.
-    func checkFolderContents(chapters: [Chapter], archive: EPUBArchive) throws(FileFailure) {
+    func checkFolderContents(chapters: [Chapter], archive: EPUBArchive) throws(OutputSafetyError) {
         let selected = chapters.filter { options.selection?.contains($0.index) ?? true }
-        do {
-            if let folder = plannedFolder {
-                let check = RenderOutputCheck(folder: folder, chapters: selected, format: options.settings.format,
-                                              exportSuffixes: options.sync.map(\.fileSuffix))
-                try check.check(with: safety)
-            }
-            let outputs = plannedOutputs(chapters: chapters, archive: archive)
-            try safety.checkDistinct(outputs)
-            if let tracks = options.tracks {
-                try checkTracksFolder(tracks.folder, outputs: outputs)
-                try TrackFolder(path: tracks.folder).check()
-            }
-            if let library = options.audiobook?.library {
-                try LibraryFolder(root: library, metadata: AudiobookMetadata(book: archive.book, archive: archive, narrator: "")).check()
-            }
-        } catch {
-            throw FileFailure(file: error.file, reason: error.reason, cause: error)
+        if let folder = plannedFolder {
+            let check = RenderOutputCheck(folder: folder, chapters: selected, format: options.settings.format,
+                                          exportSuffixes: options.sync.map(\.fileSuffix))
+            try check.check(with: safety)
+        }
+        let outputs = plannedOutputs(chapters: chapters, archive: archive)
+        try safety.checkDistinct(outputs)
+        if let tracks = options.tracks {
+            try checkTracksFolder(tracks.folder, outputs: outputs)
+            try TrackFolder(path: tracks.folder).check()
+        }
+        if let library = options.audiobook?.library {
+            try LibraryFolder(root: library, metadata: AudiobookMetadata(book: archive.book, archive: archive, narrator: "")).check()
         }
     }
 

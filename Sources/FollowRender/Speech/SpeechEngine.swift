@@ -221,9 +221,15 @@ public final class SpeechEngine: Sendable {
 
     private static func check(_ status: espeak_ng_STATUS, _ what: String) throws(RenderError) {
         guard status != ENS_OK else { return }
+        let library = libraryError(status)
+        throw RenderError(.speech, file: what, library.message, cause: library)
+    }
+
+    /// eSpeak NG's status as the innermost cause: its code and its own text for it.
+    static func libraryError(_ status: espeak_ng_STATUS) -> CLibraryError {
         var buffer = [CChar](repeating: 0, count: 256)
         espeak_ng_GetStatusCodeMessage(status, &buffer, buffer.count)
         let message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        throw RenderError(.speech, file: what, "\(message)")
+        return CLibraryError(library: "eSpeak NG", code: Int(status.rawValue), message: message)
     }
 }

@@ -66,7 +66,7 @@ public struct SpeedCalibrator {
             points.append(point)
         }
         return SpeedTable(
-            about: "Speed presets: eSpeak NG rate (wpm) per narration speed. Measured by 'follow-render calibrate': "
+            about: "Speed presets: eSpeak NG rate (wpm) per narration speed. Measured by \(CommandReference.calibrate): "
                 + "measuredSpeed = voiced duration of the passage at 1x (175 wpm) / voiced duration at wpm; "
                 + "leading and trailing silence trimmed by energy, pauses inside the passage kept.",
             engine: "eSpeak NG \(engine.version)", voice: voice, passage: "reference-passage.txt", points: points)
@@ -93,7 +93,7 @@ public struct SpeedCalibrator {
         }
         return VariantSpeeds(
             about: "Speed presets of the eSpeak NG voice variants the shared table (speed-presets.json) misses by more than "
-                + "1.5% at some preset, measured by 'follow-render calibrate --variants' as that table is; "
+                + "1.5% at some preset, measured by \(CommandReference.calibrateVariants) as that table is; "
                 + "the variants not listed use the shared table.",
             engine: "eSpeak NG \(engine.version)", voice: base, passage: "reference-passage.txt", variants: tables)
     }

@@ -22,11 +22,11 @@ struct VoiceCatalog: Sendable {
     func choice(_ spec: String) throws(RenderError) -> Choice {
         let (name, variantName) = Self.split(spec)
         guard let voice = voice(named: name) else {
-            throw RenderError(.speech, "eSpeak NG voice '\(name)' is not installed (see 'follow-render voices')")
+            throw RenderError(.speech, "eSpeak NG voice '\(name)' is not installed (see \(CommandReference.voices))")
         }
         guard let variantName else { return Choice(voice: voice, variant: nil) }
         guard let variant = variant(named: variantName) else {
-            throw RenderError(.speech, "eSpeak NG voice variant '\(variantName)' is not installed (see 'follow-render voices --variants')")
+            throw RenderError(.speech, "eSpeak NG voice variant '\(variantName)' is not installed (see \(CommandReference.voiceVariants))")
         }
         return Choice(voice: voice, variant: variant)
     }

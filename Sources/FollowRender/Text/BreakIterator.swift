@@ -34,9 +34,10 @@ final class BreakIterator {
     /// Opens ICU's `kind` rules for a BCP 47 `language` (`""` for the root rules).
     init(kind: Kind, language: String) throws(BookError) {
         var message = [CChar](repeating: 0, count: 256)
+        var status: Int32 = 0
         let cKind = kind == .sentence ? FR_BREAK_SENTENCE : FR_BREAK_WORD
-        guard let handle = fr_break_open(cKind, language, &message, message.count) else {
-            throw BookError(.segmentation, Self.string(from: message))
+        guard let handle = fr_break_open(cKind, language, &status, &message, message.count) else {
+            throw BookError(.segmentation, Self.string(from: message), cause: CLibraryError.icu(status))
         }
         self.handle = handle
         self.language = language
@@ -67,12 +68,13 @@ final class BreakIterator {
         guard let length = Int32(exactly: count) else {
             throw BookError(.segmentation, "ICU break iterator: \(count) UTF-16 units is too long a text")
         }
+        var status: Int32 = 0
         let failure: String? = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) { message in
             message.initialize(repeating: 0)
-            guard fr_break_set_text(handle, text, length, message.baseAddress, message.count) != 0 else { return nil }
+            guard fr_break_set_text(handle, text, length, &status, message.baseAddress, message.count) != 0 else { return nil }
             return Self.string(from: Array(message))
         }
-        if let failure { throw BookError(.segmentation, failure) }
+        if let failure { throw BookError(.segmentation, failure, cause: CLibraryError.icu(status)) }
     }
 
     private var wordClass: WordClass {

@@ -25,11 +25,13 @@ struct WorkerExit {
     private static let memoryFaults = ["failed to allocate", "cannot allocate memory", "could not allocate",
                                        "bad_alloc", "out of memory", "memory exhausted"]
 
-    /// The failure a worker reported itself, with the worker's error (its
-    /// `kind`, e.g. `render.speech`) as the cause: an allocation failure that a
-    /// C library returned (eSpeak NG, LAME, FFmpeg: ENOMEM) is `outOfMemory`.
-    static func reported(kind: String, reason: String) -> RenderError {
-        let cause = WorkerMessage.cause(kind: kind, reason: reason)
+    /// The failure a worker reported itself, with the worker's error rebuilt
+    /// from its chain (kinds, files, messages, down to the OS's or a C library's
+    /// code) as the cause: an allocation failure that a C library returned
+    /// (eSpeak NG, LAME, FFmpeg: ENOMEM) is `outOfMemory`.
+    static func reported(_ chain: ErrorChain) -> RenderError {
+        let cause = chain.error
+        let reason = cause.map { String(describing: $0) } ?? ""
         guard isMemoryFault(reason) else { return RenderError(.worker, reason, cause: cause) }
         return RenderError(.outOfMemory, "out of memory: \(reason)", cause: cause)
     }

@@ -254,7 +254,7 @@ final class WorkerPool: Sendable {
             case let .started(pid): state.withLock { _ = $0.startedIDs.insert(pid) }
             case let .progress(sentences, samples): emit(.progress(index: job.index, sentences: sentences, samples: samples))
             case let .done(result): outcome = .success(result)
-            case let .error(kind, reason): outcome = .failure(WorkerExit.reported(kind: kind, reason: reason))
+            case let .error(chain): outcome = .failure(WorkerExit.reported(chain))
             case let .ended(termination): ending = termination
             case nil:
                 if !line.isEmpty { messages = Array((messages + [String(line.prefix(500))]).suffix(WorkerExit.keptLines)) }

@@ -1,5 +1,6 @@
 /// Why a position query on a rendered book (`PositionIndex`) has no answer:
-/// what kind of fault and the chapter asked about. The folder was read
+/// what kind of fault, the chapter asked about and, once a command reports it,
+/// the rendered folder. The folder was read
 /// already (its faults are `OwnFileError`s), so nothing below the query fails:
 /// this error has no cause.
 ///
@@ -24,17 +25,23 @@ public struct PositionError: CausedError, Sendable {
     public var kind: Kind
     /// The chapter (spine position) asked about, when the query named one.
     public var chapter: Int?
+    /// The rendered folder (or sidecar) queried, when a command names it; the index itself knows no path.
+    public var file: String?
     /// One line saying what is wrong.
     public var reason: String
 
-    public init(_ kind: Kind, chapter: Int? = nil, _ reason: String) {
+    public init(_ kind: Kind, chapter: Int? = nil, file: String? = nil, _ reason: String) {
         self.kind = kind
         self.chapter = chapter
+        self.file = file
         self.reason = reason
     }
 
     /// A query fails on its own arguments: there is no error below it.
     public var cause: (any Error)? { nil }
 
-    public var description: String { reason }
+    /// `file: reason`, one line.
+    public var description: String {
+        file.map { "\($0): \(reason)" } ?? reason
+    }
 }
