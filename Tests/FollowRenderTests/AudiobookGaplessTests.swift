@@ -22,7 +22,7 @@ struct AudiobookGaplessTests {
         let samples = try #require(Int(fields[3], radix: 16))
         #expect(fields[0] == "00000000" && fields[4...].allSatisfy { $0 == "00000000" })
 
-        let lengths = try render.manifest.chapters.map { try DecodedAudio(path: render.file($0.audioFile)).samples.count }
+        let lengths = try DecodedAudio.all(render.manifest.chapters.map { render.file($0.audioFile) }).map(\.samples.count)
         let entry = try #require(render.manifest.audiobook)
         #expect(samples == Int((entry.duration.value * 22050).rounded()) || abs(Double(samples) / 22050 - entry.duration.value) <= 0.0005,
                 "iTunSMPB's length is the single file's length in book.json")

@@ -54,7 +54,7 @@ struct AudiobookHostileTests {
         let titles = render.manifest.chapters.map { SafeName.title($0.title, fallback: "Chapter \($0.index)") }
         #expect(titles.allSatisfy { !$0.unicodeScalars.contains { $0.properties.generalCategory == .control } && $0.count <= 200 })
         #expect(titles[3] == "Emoji 📚🦊 chapter")
-        let lengths = try render.manifest.chapters.map { try DecodedAudio(path: render.file($0.audioFile)).duration }
+        let lengths = try DecodedAudio.all(render.manifest.chapters.map { render.file($0.audioFile) }).map(\.duration)
 
         for format in ["m4b", "mp3", "opus"] {
             if format != "m4b" {

@@ -111,7 +111,8 @@ struct GeorgiaPronunciationTests {
 
     @Test("the whole book renders at 4x with its lexicon and phonemes: timing invariants, positions and onsets hold")
     func wholeBookRender() throws {
-        let render = try RenderedFolder.render(TestPaths.book("georgia-pls-ssml.epub"), ["--rate", "4x"], name: "georgia4x")
+        // The whole render at 4x that SweepTests and OverlayTests read too (it also writes the read-aloud EPUB).
+        let render = try SharedRender.wholeBook("georgia-pls-ssml.epub").render
         #expect(!render.run.stderr.contains("warning"), "\(render.run.stderr)")
         try checkTimingsAndPositions(render)
         let errors = try sentenceOnsetErrors(render)

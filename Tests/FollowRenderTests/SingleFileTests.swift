@@ -58,7 +58,7 @@ struct SingleFileTests {
         let entry = try #require(render.manifest.audiobook)
         let decoded = try DecodedAudio(path: render.path + "/book.mp3")
         #expect(abs(decoded.duration - entry.duration.value) <= 0.001, "decoded \(decoded.duration) s, book.json \(entry.duration.value) s")
-        let lengths = try render.manifest.chapters.map { try DecodedAudio(path: render.file($0.audioFile)).duration }
+        let lengths = try DecodedAudio.all(render.manifest.chapters.map { render.file($0.audioFile) }).map(\.duration)
         SingleFileSpans.check(entry, lengths: lengths, format: "mp3")
     }
 

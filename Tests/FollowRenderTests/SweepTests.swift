@@ -62,16 +62,25 @@ struct SweepTests {
     }
 
     /// Renders `book` into `sandbox/out` (which holds a marker file), rendering
-    /// only its smallest narrated chapter so the sweep stays fast.
+    /// only its smallest narrated chapter so the sweep stays fast. A corpus
+    /// book with one narrated chapter (its smallest is the whole book) that
+    /// other suites render whole too is the shared whole render
+    /// (`SharedRender.wholeBook`, made in the same kind of sandbox).
     private func render(_ book: String) throws -> Outcome {
+        let inspect = try CommandRun.cli(["inspect", book, "--json"])
+        let report = inspect.status == 0 ? try? JSONCoding.decode(BookInspection.self, from: Data(inspect.stdout.utf8)) : nil
+        let name = URL(fileURLWithPath: book).lastPathComponent
+        if let report, report.chapters.count == 1, SharedRender.wholeBooks.contains(name), book == TestPaths.book(name) {
+            let whole = try SharedRender.wholeBook(name)
+            return Outcome(run: whole.render.run, sandbox: try FileManager.default.contentsOfDirectory(atPath: whole.sandbox).sorted(),
+                           output: try FileManager.default.contentsOfDirectory(atPath: whole.render.path).sorted())
+        }
         let sandbox = try TestPaths.temporaryFolder("sweep")
         let out = sandbox + "/out"
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         try Data("keep".utf8).write(to: URL(fileURLWithPath: out + "/marker"))
         var arguments = [book, "--out", out, "--rate", "4x", "--quiet"]
-        let inspect = try CommandRun.cli(["inspect", book, "--json"])
-        if inspect.status == 0, let report = try? JSONCoding.decode(BookInspection.self, from: Data(inspect.stdout.utf8)),
-           let smallest = report.chapters.min(by: { $0.characters < $1.characters }) {
+        if let smallest = report?.chapters.min(by: { $0.characters < $1.characters }) {
             arguments += ["--chapters", "\(smallest.index)"]
         }
         let run = try CommandRun.cli(arguments)

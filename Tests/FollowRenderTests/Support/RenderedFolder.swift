@@ -9,9 +9,11 @@ struct RenderedFolder {
     var manifest: BookManifest
     var timings: [ChapterTiming]
 
-    /// Renders `book` with extra CLI `arguments` (and `--audiobook` to that file name in the folder) and loads the results.
-    static func render(_ book: String, _ arguments: [String], audiobook: String? = nil, name: String = #function) throws -> RenderedFolder {
-        let folder = try TestPaths.temporaryFolder(name)
+    /// Renders `book` with extra CLI `arguments` (and `--audiobook` to that file name in the folder) and loads the results,
+    /// into `folder` when given (it must exist), else into a new temporary folder.
+    static func render(_ book: String, _ arguments: [String], audiobook: String? = nil, name: String = #function,
+                       in folder: String? = nil) throws -> RenderedFolder {
+        let folder = try folder ?? TestPaths.temporaryFolder(name)
         let single = audiobook.map { ["--audiobook", folder + "/" + $0] } ?? []
         let run = try CommandRun.cli([book, "--out", folder, "--quiet"] + arguments + single)
         guard run.status == 0 else {

@@ -30,7 +30,9 @@ enum TestPaths {
 
     /// The CLI built beside this test bundle, so a release test run (or any
     /// `--scratch-path`) runs the binary of its own configuration; `swift build`
-    /// builds it (scripts/test.sh does, before testing). `FOLLOW_RENDER_CLI` overrides it.
+    /// builds it. `FOLLOW_RENDER_CLI` overrides it: scripts/test.sh sets it to the
+    /// static release binary it builds beside the debug build (less CPU per render,
+    /// issue 25; the binary the Debian package ships).
     static let cli: String = {
         if let override = ProcessInfo.processInfo.environment["FOLLOW_RENDER_CLI"] { return override }
         let bundle = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])

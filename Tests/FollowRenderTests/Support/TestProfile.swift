@@ -18,10 +18,17 @@ enum TestProfile {
 
     /// Appends the line for one finished program, read from the `/usr/bin/time` figures in `timeFile`.
     static func record(_ executable: String, _ arguments: [String], started: Date, timeFile: String) {
-        guard let path,
+        guard path != nil,
               let text = try? String(contentsOfFile: timeFile, encoding: .utf8),
               let figures = text.split(separator: "\n").last?.split(separator: " "), figures.count == 3
         else { return }
+        record(executable, arguments, started: started, figures: figures.map(String.init))
+    }
+
+    /// Appends the line for one piece of work of a long-lived program that `/usr/bin/time`
+    /// cannot time (EPUBCheckRun's one JVM): `figures` are its wall, user and system seconds.
+    static func record(_ executable: String, _ arguments: [String], started: Date, figures: [String]) {
+        guard let path else { return }
         let test = Test.current
         let fields = [
             test.map { String(describing: $0.id) } ?? "-",
@@ -30,7 +37,7 @@ enum TestProfile {
             arguments.prefix(3).map { ($0 as NSString).lastPathComponent }.joined(separator: " "),
             String(format: "%.3f", started.timeIntervalSince1970),
         ].map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
-            + figures.map(String.init)
+            + figures
         let line = fields.joined(separator: "\t") + "\n"
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
         guard descriptor >= 0 else { return }
