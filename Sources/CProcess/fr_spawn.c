@@ -11,9 +11,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-extern char **environ;
-
-int fr_spawn_worker(const char *path, char *const argv[], pid_t *pid, int *input, int *output) {
+int fr_spawn_worker(const char *path, char *const argv[], char *const envp[], pid_t *pid, int *input, int *output) {
     int ends[2], inputs[2];
     if (pipe2(ends, O_CLOEXEC) != 0) return errno;
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, inputs) != 0) {
@@ -42,7 +40,7 @@ int fr_spawn_worker(const char *path, char *const argv[], pid_t *pid, int *input
         (status = posix_spawnattr_setsigmask(&attributes, &none)) == 0 &&
         (status = posix_spawnattr_setsigdefault(&attributes, &handled)) == 0 &&
         (status = posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)) == 0) {
-        status = posix_spawn(pid, path, &actions, &attributes, argv, environ);
+        status = posix_spawn(pid, path, &actions, &attributes, argv, envp);
     }
     posix_spawnattr_destroy(&attributes);
 destroyActions:

@@ -52,4 +52,28 @@ struct SidecarFileTests {
         try SidecarFile.write(empty, to: path)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == JSONCoding.data(empty))
     }
+
+    @Test("a sentence written by hand is byte for byte JSONEncoder's, for times from 0 to 10^11 seconds, negative ones and ranges of any size")
+    func handWrittenSentenceEqualsEncoder() throws {
+        let encoder = JSONCoding.encoder()
+        var milliseconds: [Int] = [0, 1, 5, 9, 10, 11, 50, 99, 100, 101, 120, 999, 1000, 1001, 1010, 1100, 1999, 2000, 86_400_000,
+                                   123_456_789, 99_999_999_999, 100_000_000_000_000, -1, -20, -1500]
+        var generator = SystemRandomNumberGenerator()
+        milliseconds += (0..<2000).map { _ in Int.random(in: 0..<10_000_000, using: &generator) }
+        let times = milliseconds.map { Seconds(Double($0) / 1000) } + [Seconds(0.0004), Seconds(0.0005), Seconds(1.2345), Seconds(-0.0004)]
+        let ranges = [TextRange(location: 0, length: 0), TextRange(location: 7, length: 12), TextRange(location: 1 << 40, length: 3),
+                      TextRange(location: -5, length: Int.max), TextRange(location: Int.min, length: 1)]
+        for (number, time) in times.enumerated() {
+            let other = times[(number * 7 + 3) % times.count]
+            let words = (0..<(number % 4)).map { word in
+                TimedWord(range: ranges[(number + word) % ranges.count], begin: other, end: time)
+            }
+            let sentence = TimedSentence(range: ranges[number % ranges.count], begin: time, end: other, words: words)
+            #expect(SentenceJSON.handles(sentence))
+            var bytes: [UInt8] = []
+            SentenceJSON.append(sentence, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == String(decoding: try encoder.encode(sentence), as: UTF8.self))
+        }
+        #expect(!SentenceJSON.handles(TimedSentence(range: ranges[0], begin: Seconds(1e13), end: Seconds(1), words: [])))
+    }
 }

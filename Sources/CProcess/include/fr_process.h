@@ -3,15 +3,14 @@
 
 #include <sys/types.h>
 
-/// Starts `path` with `argv` (NULL-terminated) and this process's environment
-/// through posix_spawn: standard input from one end of a new socket pair,
+/// Starts `path` with `argv` and `envp` (each NULL-terminated) through posix_spawn: standard input from one end of a new socket pair,
 /// standard output and standard error into one new pipe, no other descriptor
 /// inherited (closefrom 3), no signal blocked and SIGINT, SIGTERM, SIGHUP,
 /// SIGPIPE at their defaults. On success returns 0 and sets `pid`, `input`
 /// (the socket the caller writes the worker's input to, see `fr_send_all`)
 /// and `output` (the pipe's read end), both close-on-exec and owned by the
 /// caller; otherwise returns an errno value.
-int fr_spawn_worker(const char *path, char *const argv[], pid_t *pid, int *input, int *output);
+int fr_spawn_worker(const char *path, char *const argv[], char *const envp[], pid_t *pid, int *input, int *output);
 
 /// Writes all `count` bytes to `socket` without raising SIGPIPE when the
 /// other end is closed (`send` with MSG_NOSIGNAL); returns 0 or an errno value.

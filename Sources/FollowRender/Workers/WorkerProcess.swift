@@ -32,14 +32,20 @@ final class WorkerProcess: Sendable {
     /// Set once the process has ended (it may not be reaped yet): no signal is sent after that.
     private let exited = Mutex(false)
 
-    /// Starts `executable` with `arguments` and this process's environment.
+    /// Starts `executable` with `arguments` and this process's environment,
+    /// with `LD_BIND_NOW=1`: the dynamic linker resolves every symbol once
+    /// when the worker starts, not again in each job it forks (`WorkerWarmUp`).
     init(executable: String, arguments: [String]) throws(RenderError) {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let environment = ProcessInfo.processInfo.environment.filter { $0.key != "LD_BIND_NOW" }
+            .map { "\($0.key)=\($0.value)" }.sorted() + ["LD_BIND_NOW=1"]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer { envp.forEach { free($0) } }
         var pid = pid_t()
         var input: Int32 = -1
         var output: Int32 = -1
-        let status = fr_spawn_worker(executable, argv, &pid, &input, &output)
+        let status = fr_spawn_worker(executable, argv, envp, &pid, &input, &output)
         guard status == 0 else { throw Self.startFailure(status, executable) }
         processIdentifier = pid
         self.input = Mutex(input)

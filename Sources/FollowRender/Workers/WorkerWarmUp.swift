@@ -3,7 +3,11 @@
 /// the worker, so they inherit what this leaves ready (the runtime's type
 /// metadata and conformance caches, the resolved library symbols, the
 /// encoders' static tables), instead of each job building it again: about a
-/// third of a short chapter's cost (docs/performance.md).
+/// third of a short chapter's cost (docs/performance.md). The worker is also
+/// started with `LD_BIND_NOW` (`WorkerProcess`), so that no job resolves a
+/// library symbol lazily: eSpeak NG's and libsonic's, which this cannot call,
+/// each cost a search through the 180 libraries the executable loads, with
+/// page faults on their symbol tables, in every job.
 ///
 /// eSpeak NG is not touched (its state is what a job must find unused, see
 /// `WorkerServer`); what runs here changes no job's output: the encoders keep
@@ -43,7 +47,8 @@ enum WorkerWarmUp {
             chapter: decoded.chapter, audio: .init(file: "null", sampleRate: sampleRate, duration: time(silence.count)), text: decoded.text,
             sentences: [TimedSentence(range: decoded.sentences[0].range, begin: time(100), end: time(4000),
                                       words: zip(words, spans).map { TimedWord(range: $0, begin: time($1.lowerBound), end: time($1.upperBound)) })])
-        _ = try? JSONCoding.encoder().encode(timing)
+        try? SidecarFile.stream(timing, to: "/dev/null")
+        _ = SpeechText.engineInput(decoded.sentences[0].pieces[0].text, phonemeInput: false)
         let result = ChapterResult(index: 1, href: "warm.xhtml", title: "Warm", audio: "null", timing: "null", duration: time(4096),
                                    sentences: 1, words: 2, sampleRate: sampleRate, unvoicedLanguages: [],
                                    slice: SliceResult(index: 0, count: 2, file: "null", part: "null", timing: timing))
