@@ -87,21 +87,11 @@ public enum AtomicFile {
     private static func writeAll(_ data: Data, to temporary: String, naming path: String) throws(RenderError) {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw RenderError.failedIO(file: path, doing: "cannot create") }
-        var failure: RenderError?
-        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else {
-                    failure = written == 0 ? RenderError.diskFull(file: path) : RenderError.failedIO(file: path, doing: "cannot write")
-                    return
-                }
-                offset += written
-            }
+        let written = data.withUnsafeBytes { bytes in
+            Result { () throws(RenderError) in try DescriptorOutput.writeAll(bytes, to: descriptor, path: path) }
         }
         let closed = close(descriptor)
-        if let failure { throw failure }
+        try written.get()
         guard closed == 0 else { throw RenderError.failedIO(file: path, doing: "cannot write") }
     }
 

@@ -77,20 +77,9 @@ enum SidecarFile {
 
     /// Writes all of `bytes` with `write(2)`.
     private static func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(RenderError) {
-        var failure: RenderError?
-        bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else {
-                    failure = written == 0 ? RenderError.diskFull(file: path) : RenderError.failedIO(file: path, doing: "cannot write")
-                    return
-                }
-                offset += written
-            }
-        }
-        if let failure { throw failure }
+        try bytes.withUnsafeBytes { raw in
+            Result { () throws(RenderError) in try DescriptorOutput.writeAll(raw, to: descriptor, path: path) }
+        }.get()
     }
 
     /// Bytes gathered before each write.
