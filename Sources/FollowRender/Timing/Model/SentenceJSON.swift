@@ -8,24 +8,25 @@
 enum SentenceJSON {
     /// Appends `sentence`'s JSON to `bytes`.
     static func append(_ sentence: TimedSentence, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: #"{"begin":"#.utf8)
-        append(sentence.begin, to: &bytes)
-        bytes.append(contentsOf: #","end":"#.utf8)
-        append(sentence.end, to: &bytes)
-        bytes.append(contentsOf: #","range":"#.utf8)
-        append(sentence.range, to: &bytes)
+        appendTimes(begin: sentence.begin, end: sentence.end, range: sentence.range, to: &bytes)
         bytes.append(contentsOf: #","words":["#.utf8)
         for (number, word) in sentence.words.enumerated() {
             if number > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(contentsOf: #"{"begin":"#.utf8)
-            append(word.begin, to: &bytes)
-            bytes.append(contentsOf: #","end":"#.utf8)
-            append(word.end, to: &bytes)
-            bytes.append(contentsOf: #","range":"#.utf8)
-            append(word.range, to: &bytes)
+            appendTimes(begin: word.begin, end: word.end, range: word.range, to: &bytes)
             bytes.append(UInt8(ascii: "}"))
         }
         bytes.append(contentsOf: "]}".utf8)
+    }
+
+    /// `{"begin":…,"end":…,"range":[…]`, the keys a sentence and a word share
+    /// (in sorted order, before a sentence's `words`), without the closing brace.
+    private static func appendTimes(begin: Seconds, end: Seconds, range: TextRange, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: #"{"begin":"#.utf8)
+        append(begin, to: &bytes)
+        bytes.append(contentsOf: #","end":"#.utf8)
+        append(end, to: &bytes)
+        bytes.append(contentsOf: #","range":"#.utf8)
+        append(range, to: &bytes)
     }
 
     /// Whether every time in `sentence` is one this writer prints as `JSONEncoder`
