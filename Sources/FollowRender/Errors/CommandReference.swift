@@ -8,7 +8,7 @@
 /// its spellings once, before any work (`CommandReference.spell(with:)`). The
 /// command line installs its commands (`'follow-render voices'`), so its
 /// messages stay as they were, and an app may name its own screens.
-public enum CommandReference: String, Sendable, CaseIterable, CustomStringConvertible {
+public enum CommandReference: String, CaseIterable, FrontEndSpelled {
     /// The list of the voices eSpeak NG has installed.
     case voices
     /// The list of the voice variants eSpeak NG has installed.
@@ -31,14 +31,5 @@ public enum CommandReference: String, Sendable, CaseIterable, CustomStringConver
         }
     }
 
-    /// The words texts use: the front end's spelling when one is installed, else `words`.
-    public var description: String { Self.spelling.spell(self, words: words) }
-
-    /// Makes every later text name commands as `spelling` says (the command
-    /// line passes its own). Called once by a front end at start.
-    public static func spell(with spelling: @escaping @Sendable (CommandReference) -> String) {
-        Self.spelling.install(spelling)
-    }
-
-    private static let spelling = FrontEndSpelling<CommandReference>()
+    public static let spelling = FrontEndSpelling<CommandReference>()
 }

@@ -7,7 +7,7 @@
 /// its spellings once, before any work (`Setting.spell(with:)`): the
 /// command line installs its option names (`--chapters`), so its messages stay
 /// as they were, and an app may install the names of its own controls.
-public enum Setting: String, Sendable, CaseIterable, CustomStringConvertible {
+public enum Setting: String, CaseIterable, FrontEndSpelled {
     case out, epub, audiobook, library, tracks, chapters, matter, format, bitrate, includeNotes, jobs, strict, book
     case cover, splitOn, encoding, language, pagesPerChapter, readCode
     case pauses, dialogueVoice, taskIndex, taskCount, sample
@@ -42,14 +42,5 @@ public enum Setting: String, Sendable, CaseIterable, CustomStringConvertible {
         }
     }
 
-    /// The name messages use: the front end's spelling when one is installed, else `words`.
-    public var description: String { Self.spelling.spell(self, words: words) }
-
-    /// Makes every later message name settings as `spelling` says (the command
-    /// line passes its option names). Called once by a front end at start.
-    public static func spell(with spelling: @escaping @Sendable (Setting) -> String) {
-        Self.spelling.install(spelling)
-    }
-
-    private static let spelling = FrontEndSpelling<Setting>()
+    public static let spelling = FrontEndSpelling<Setting>()
 }
