@@ -17,15 +17,20 @@ enum SharedRender {
     private static let slots = Mutex<[[String]: Slot<RenderedFolder>]>([:])
     private static let wholeSlots = Mutex<[String: Slot<WholeBook>]>([:])
 
-    /// `book` rendered with `arguments` (and `--audiobook` to that file name in the folder), once per process.
-    static func render(_ book: String, _ arguments: [String], audiobook: String? = nil) throws -> RenderedFolder {
-        let key = [book, audiobook ?? ""] + arguments
-        let slot = slots.withLock { slots in
+    /// The slot of `key` in `slots`, made on first use.
+    private static func slot<Key: Hashable & Sendable, Value: Sendable>(for key: Key, in slots: borrowing Mutex<[Key: Slot<Value>]>) -> Slot<Value> {
+        slots.withLock { slots in
             if let slot = slots[key] { return slot }
-            let slot = Slot<RenderedFolder>()
+            let slot = Slot<Value>()
             slots[key] = slot
             return slot
         }
+    }
+
+    /// `book` rendered with `arguments` (and `--audiobook` to that file name in the folder), once per process.
+    static func render(_ book: String, _ arguments: [String], audiobook: String? = nil) throws -> RenderedFolder {
+        let key = [book, audiobook ?? ""] + arguments
+        let slot = slot(for: key, in: slots)
         return try once(slot) {
             let name = "shared-" + URL(fileURLWithPath: book).deletingPathExtension().lastPathComponent
             return try RenderedFolder.render(book, arguments, audiobook: audiobook, name: name)
@@ -62,12 +67,7 @@ enum SharedRender {
     /// Corpus book `name` (one of ``wholeBooks``) rendered whole at 4x, once per process.
     static func wholeBook(_ name: String) throws -> WholeBook {
         precondition(wholeBooks.contains(name), "\(name) is not one of SharedRender.wholeBooks")
-        let slot = wholeSlots.withLock { slots in
-            if let slot = slots[name] { return slot }
-            let slot = Slot<WholeBook>()
-            slots[name] = slot
-            return slot
-        }
+        let slot = slot(for: name, in: wholeSlots)
         return try once(slot) {
             let sandbox = try TestPaths.temporaryFolder("whole-" + name)
             let out = sandbox + "/out"
