@@ -10,7 +10,7 @@ import Foundation
 /// of its own (`SingleFileParts`), so adding `--audiobook` to a render keeps
 /// the chapters' own files.
 ///
-/// FNV-1a (64 bit) over the scripts' JSON, and the cover's bytes once.
+/// FNV-1a (64 bit) over the scripts' JSON (`ScriptJSON`), and the cover's bytes once.
 public enum ChapterCacheKey {
     /// The key of a chapter spoken by `scripts` (one, or one per slice, in order).
     public static func make(scripts: [ChapterScript], engineVersion: String) throws -> String {
@@ -19,7 +19,6 @@ public enum ChapterCacheKey {
         hash.add(engineVersion)
         hash.add(AudioEncoders.lameVersion)
         hash.add(AudioEncoders.sndfileVersion)
-        let encoder = JSONCoding.encoder()
         for var script in scripts {
             script.outputs.folder = ""
             script.outputs.part = nil
@@ -28,7 +27,7 @@ public enum ChapterCacheKey {
                 hash.add(cover)
                 script.outputs.audio?.tags.cover = nil
             }
-            hash.add(try encoder.encode(script))
+            hash.add(try ScriptJSON.encode(script))
         }
         return hash.hex
     }

@@ -63,7 +63,7 @@ final class ScriptSource: @unchecked Sendable {
     func line(for job: ChapterJob) throws(RenderError) -> [UInt8] {
         let script = try script(for: job)
         do {
-            return Array(try JSONCoding.encoder().encode(script))
+            return try ScriptJSON.encode(script)
         } catch {
             throw RenderError(.worker, "chapter \(job.index): cannot encode its script: \(error)", cause: error)
         }

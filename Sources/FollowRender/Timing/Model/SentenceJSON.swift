@@ -26,7 +26,7 @@ enum SentenceJSON {
         bytes.append(contentsOf: #","end":"#.utf8)
         append(end, to: &bytes)
         bytes.append(contentsOf: #","range":"#.utf8)
-        append(range, to: &bytes)
+        JSONBytes.append(range, to: &bytes)
     }
 
     /// Whether every time in `sentence` is one this writer prints as `JSONEncoder`
@@ -37,21 +37,12 @@ enum SentenceJSON {
         return fits(sentence.begin) && fits(sentence.end) && sentence.words.allSatisfy { fits($0.begin) && fits($0.end) }
     }
 
-    /// `[location,length]`.
-    private static func append(_ range: TextRange, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "["))
-        append(integer: range.location, to: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        append(integer: range.length, to: &bytes)
-        bytes.append(UInt8(ascii: "]"))
-    }
-
     /// Whole milliseconds as seconds: `12`, `12.5`, `0.034`, `-1.25`.
     private static func append(_ time: Seconds, to bytes: inout [UInt8]) {
         let milliseconds = time.milliseconds
         if milliseconds < 0 { bytes.append(UInt8(ascii: "-")) }
         let magnitude = milliseconds.magnitude
-        append(integer: Int(magnitude / 1000), to: &bytes)
+        JSONBytes.append(integer: Int(magnitude / 1000), to: &bytes)
         var fraction = Int(magnitude % 1000)
         guard fraction > 0 else { return }
         bytes.append(UInt8(ascii: "."))
@@ -65,24 +56,6 @@ enum SentenceJSON {
         while divisor > 0 {
             bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
             divisor /= 10
-        }
-    }
-
-    /// A decimal integer.
-    private static func append(integer value: Int, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            bytes.append(contentsOf: buffer[(20 - count)...])
         }
     }
 }
