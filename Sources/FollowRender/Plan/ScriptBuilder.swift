@@ -128,7 +128,7 @@ final class ScriptBuilder {
                         spoken form: SpokenSentence?) -> [ChapterScript.Piece] {
         guard !sentence.words.isEmpty else { return [] }
         var pieces: [ChapterScript.Piece] = []
-        let text = { (range: TextRange) in String(decoding: units[range.location..<range.end], as: UTF16.self) }
+        let text = { (range: TextRange) in String(utf16Units: units[range.location..<range.end]) }
         for voicePiece in VoicePiece.pieces(of: sentence, in: chapter, units: units, voices: voices, quoted: quoted) {
             if let form {
                 let (spokenText, relative) = form.piece(voicePiece.range, words: voicePiece.words)

@@ -38,7 +38,7 @@ extension VoicePiece {
         let units = Array(text.utf16)
         guard units.count > limit else { return [(text, words)] }
         return cut(units, words: words, limit: limit).map { chunk in
-            (String(decoding: units[chunk.range], as: UTF16.self),
+            (String(utf16Units: units[chunk.range]),
              chunk.words.map { TextRange(location: $0.location - chunk.range.lowerBound, length: $0.length) })
         }
     }

@@ -48,7 +48,7 @@ public struct SpokenSentence: Hashable, Sendable {
             let upper = min(max(spoken.end, lower), end)
             return TextRange(location: lower - start, length: upper - lower)
         }
-        return (String(decoding: units[start..<end], as: UTF16.self), relative)
+        return (String(utf16Units: units[start..<end]), relative)
     }
 
     /// The spoken stretch of a shown word of the sentence.

@@ -38,7 +38,7 @@ struct NormalizationToken: Hashable, Sendable {
                 kind = .other
                 if (0xD800...0xDBFF).contains(unit), end < range.upperBound { end += 1 }
             }
-            tokens.append(NormalizationToken(kind: kind, range: index..<end, text: String(decoding: units[index..<end], as: UTF16.self)))
+            tokens.append(NormalizationToken(kind: kind, range: index..<end, text: String(utf16Units: units[index..<end])))
             index = end
         }
         return tokens
