@@ -61,7 +61,7 @@ struct TrackFolder {
         } catch {
             throw RenderError(.write, file: path, "cannot create the tracks folder: \((error as NSError).localizedDescription)", cause: error)
         }
-        try AtomicFile.write(Data("This folder was made by follow-render (--tracks), which replaces its tracks when the book is rendered again.\n".utf8),
+        try AtomicFile.write(Data("This folder of tracks was made by follow-render, which replaces its tracks when the book is rendered again.\n".utf8),
                              to: path + "/" + LibraryFolder.marker)
         let finals = (trackNames + [playlistName]).map { path + "/" + $0 }
         let temporaries = finals.map(AtomicFile.temporaryPath(for:))
