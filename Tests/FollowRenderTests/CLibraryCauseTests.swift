@@ -111,4 +111,13 @@ struct CLibraryCauseTests {
         #expect(Self.libraryRoot(error, "libsndfile")?.code == Int(SF_ERR_UNRECOGNISED_FORMAT))
         #expect(!FileManager.default.fileExists(atPath: path))
     }
+
+    @Test("an FFmpeg allocation that returns NULL ends at ENOMEM and counts as out of memory across the worker protocol")
+    func ffmpegAllocation() {
+        // FFmpeg's allocators cannot be made to fail here; `allocationFailed` is what every NULL from one throws.
+        let error = RenderError.allocationFailed(file: "book.m4b")
+        #expect(error.kind == .audio && error.file == "book.m4b")
+        ErrorModelTests.checkChain(error, root: ErrorModelTests.posix(.ENOMEM), "an FFmpeg allocation")
+        #expect(WorkerExit.reported(ErrorChain(error)).kind == .outOfMemory)
+    }
 }

@@ -35,7 +35,7 @@ final class AudioEncoder {
             throw RenderError(.audio, file: file, "this FFmpeg has no \(format.encoderName) encoder")
         }
         guard let context = avcodec_alloc_context3(codec) else {
-            throw RenderError(.audio, file: file, "cannot start the \(format.encoderName) encoder (out of memory)")
+            throw RenderError.allocationFailed(file: file, "cannot start the \(format.encoderName) encoder (out of memory)")
         }
         self.context = context
         sampleRate = format.sampleRate(forInput: inputRate)
@@ -62,7 +62,7 @@ final class AudioEncoder {
         frame = av_frame_alloc()
         packet = av_packet_alloc()
         guard fifo != nil, frame != nil, packet != nil else {
-            throw RenderError(.audio, file: file, "out of memory")
+            throw RenderError.allocationFailed(file: file)
         }
     }
 

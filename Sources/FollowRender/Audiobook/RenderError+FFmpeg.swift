@@ -18,6 +18,13 @@ extension RenderError {
         throw RenderError(isWrite ? .write : kind, file: file, "\(what): \(message)", cause: cause)
     }
 
+    /// An FFmpeg allocation that returned NULL, which comes with no code: `ENOMEM`
+    /// as its cause, what `AVERROR(ENOMEM)` would have said (and what a worker's
+    /// failure is classified by, `WorkerExit`).
+    static func allocationFailed(file: String, _ reason: String = "out of memory") -> RenderError {
+        RenderError(.audio, file: file, reason, cause: POSIXError(.ENOMEM))
+    }
+
     /// FFmpeg's text for an error code.
     static func ffmpegMessage(_ code: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: 256)
