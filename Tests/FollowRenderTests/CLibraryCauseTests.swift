@@ -1,3 +1,4 @@
+import CFFmpeg
 import CSndFile
 import Foundation
 import Testing
@@ -119,5 +120,15 @@ struct CLibraryCauseTests {
         #expect(error.kind == .audio && error.file == "book.m4b")
         ErrorModelTests.checkChain(error, root: ErrorModelTests.posix(.ENOMEM), "an FFmpeg allocation")
         #expect(WorkerExit.reported(ErrorChain(error)).kind == .outOfMemory)
+    }
+
+    @Test("an encoder this FFmpeg does not have ends at FFmpeg's own code for a missing encoder")
+    func missingEncoder() {
+        // Every codec we use has its encoder here; the name below is one FFmpeg has not.
+        #expect(avcodec_find_encoder_by_name("no-such-encoder") == nil)
+        let error = RenderError.missingEncoder("no-such-encoder", file: "book.m4b")
+        #expect(error.kind == .audio)
+        let root = Self.libraryRoot(error, "FFmpeg")
+        #expect(root?.code == Int(fr_averror_encoder_not_found()) && root?.message == "Encoder not found", "\(String(describing: root))")
     }
 }
