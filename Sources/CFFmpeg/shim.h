@@ -15,6 +15,8 @@
 static inline int fr_averror_again(void) { return AVERROR(EAGAIN); }
 /// AVERROR_EOF: the end of the stream.
 static inline int fr_averror_eof(void) { return AVERROR_EOF; }
+/// AVERROR_ENCODER_NOT_FOUND: what FFmpeg says of an encoder it does not have.
+static inline int fr_averror_encoder_not_found(void) { return AVERROR_ENCODER_NOT_FOUND; }
 /// -errno as FFmpeg returns it, e.g. for ENOSPC.
 static inline int fr_averror(int posix) { return AVERROR(posix); }
 /// av_err2str without the compound literal.

@@ -1,6 +1,5 @@
 #include "fr_icu.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <unicode/ubrk.h>
 #include <unicode/uloc.h>
@@ -9,12 +8,6 @@
 struct fr_break_iterator {
     UBreakIterator *iterator;
 };
-
-static void fr_report(char *error, size_t error_capacity, const char *what, UErrorCode status) {
-    if (error && error_capacity > 0) {
-        snprintf(error, error_capacity, "ICU %s: %s", what, u_errorName(status));
-    }
-}
 
 /* The ICU locale ID (language, script, region only) for a BCP 47 tag; the
    root locale "" when the tag cannot be parsed. */
@@ -35,40 +28,33 @@ const char *fr_icu_error_name(int32_t status) {
     return u_errorName((UErrorCode)status);
 }
 
-fr_break_iterator *fr_break_open(fr_break_kind kind, const char *language_tag, int32_t *status_out,
-                                 char *error, size_t error_capacity) {
-    if (status_out) *status_out = 0;
+fr_break_iterator *fr_break_open(fr_break_kind kind, const char *language_tag, int32_t *status_out) {
+    *status_out = 0;
     char locale[ULOC_FULLNAME_CAPACITY];
     fr_locale_for_tag(language_tag, locale, (int32_t)sizeof locale);
     UErrorCode status = U_ZERO_ERROR;
     UBreakIteratorType type = kind == FR_BREAK_SENTENCE ? UBRK_SENTENCE : UBRK_WORD;
     UBreakIterator *iterator = ubrk_open(type, locale, NULL, 0, &status);
-    if (U_FAILURE(status) || iterator == NULL) {
-        if (status_out) *status_out = (int32_t)status;
-        fr_report(error, error_capacity, "break iterator", status);
+    if (U_SUCCESS(status) && iterator == NULL) status = U_MEMORY_ALLOCATION_ERROR;
+    if (U_FAILURE(status)) {
+        *status_out = (int32_t)status;
         if (iterator) ubrk_close(iterator);
         return NULL;
     }
     fr_break_iterator *wrapper = malloc(sizeof *wrapper);
     if (wrapper == NULL) {
         ubrk_close(iterator);
-        if (error && error_capacity > 0) snprintf(error, error_capacity, "out of memory");
+        *status_out = (int32_t)U_MEMORY_ALLOCATION_ERROR;
         return NULL;
     }
     wrapper->iterator = iterator;
     return wrapper;
 }
 
-int fr_break_set_text(fr_break_iterator *iterator, const uint16_t *text, int32_t length, int32_t *status_out,
-                      char *error, size_t error_capacity) {
+int32_t fr_break_set_text(fr_break_iterator *iterator, const uint16_t *text, int32_t length) {
     UErrorCode status = U_ZERO_ERROR;
     ubrk_setText(iterator->iterator, (const UChar *)text, length, &status);
-    if (status_out) *status_out = (int32_t)status;
-    if (U_FAILURE(status)) {
-        fr_report(error, error_capacity, "break iterator text", status);
-        return -1;
-    }
-    return 0;
+    return U_FAILURE(status) ? (int32_t)status : 0;
 }
 
 int32_t fr_break_next(fr_break_iterator *iterator) {

@@ -1,6 +1,5 @@
 #include "fr_spellout.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/uloc.h>
@@ -12,7 +11,7 @@ struct fr_spellout {
     UChar current[64];
 };
 
-fr_spellout *fr_spellout_open(const char *language_tag, char *error, size_t error_capacity) {
+fr_spellout *fr_spellout_open(const char *language_tag, int32_t *status_out) {
     char full[ULOC_FULLNAME_CAPACITY] = "";
     char locale[ULOC_FULLNAME_CAPACITY] = "";
     UErrorCode status = U_ZERO_ERROR;
@@ -26,15 +25,17 @@ fr_spellout *fr_spellout_open(const char *language_tag, char *error, size_t erro
         if (U_FAILURE(status)) locale[0] = '\0';
     }
     status = U_ZERO_ERROR;
+    *status_out = 0;
     UNumberFormat *format = unum_open(UNUM_SPELLOUT, NULL, 0, locale, NULL, &status);
-    if (U_FAILURE(status) || format == NULL) {
-        if (error && error_capacity > 0) snprintf(error, error_capacity, "ICU spellout for '%s': %s", locale, u_errorName(status));
+    if (U_SUCCESS(status) && format == NULL) status = U_MEMORY_ALLOCATION_ERROR;
+    if (U_FAILURE(status)) {
+        *status_out = (int32_t)status;
         return NULL;
     }
     fr_spellout *spellout = calloc(1, sizeof *spellout);
     if (spellout == NULL) {
         unum_close(format);
-        if (error && error_capacity > 0) snprintf(error, error_capacity, "out of memory");
+        *status_out = (int32_t)U_MEMORY_ALLOCATION_ERROR;
         return NULL;
     }
     spellout->format = format;
@@ -69,11 +70,15 @@ int fr_spellout_has_rule_set(const fr_spellout *spellout, const char *rule_set) 
 }
 
 int32_t fr_spellout_format(fr_spellout *spellout, int64_t value, const char *rule_set,
-                           uint16_t *buffer, int32_t capacity) {
+                           uint16_t *buffer, int32_t capacity, int32_t *status_out) {
     UErrorCode status = U_ZERO_ERROR;
     UChar name[64] = {0};
+    *status_out = 0;
     if (rule_set && rule_set[0]) {
-        if (fr_rule_set_name(rule_set, name, 64) == 0) return -1;
+        if (fr_rule_set_name(rule_set, name, 64) == 0) {
+            *status_out = (int32_t)U_ILLEGAL_ARGUMENT_ERROR;
+            return -1;
+        }
     }
     if (u_strcmp(name, spellout->current) != 0) {
         if (name[0]) {
@@ -86,13 +91,20 @@ int32_t fr_spellout_format(fr_spellout *spellout, int64_t value, const char *rul
         }
         if (U_FAILURE(status)) {
             spellout->current[0] = 0xFFFF;
+            *status_out = (int32_t)status;
             return -1;
         }
         u_strcpy(spellout->current, name);
     }
     status = U_ZERO_ERROR;
     int32_t length = unum_formatInt64(spellout->format, value, (UChar *)buffer, capacity, NULL, &status);
-    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || length >= capacity) return -1;
+    if (U_SUCCESS(status) && (status == U_STRING_NOT_TERMINATED_WARNING || length >= capacity)) {
+        status = U_BUFFER_OVERFLOW_ERROR;
+    }
+    if (U_FAILURE(status)) {
+        *status_out = (int32_t)status;
+        return -1;
+    }
     return length;
 }
 

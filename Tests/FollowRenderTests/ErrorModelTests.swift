@@ -189,11 +189,9 @@ struct ErrorModelTests {
             ("mismatched tags", .malformed, Self.library("libxml2"),
              { () throws(BookError) in _ = try XMLDocument(data: Data("<a>\n<b></a>".utf8), path: "EPUB/x.xhtml") }),
             ("a file not in the book", .missing, nil, { () throws(BookError) in _ = try archive.data(at: "EPUB/nothing.xhtml") }),
-            // ICU opens the root rules for any tag, so a segmentation failure cannot be provoked; constructed as
-            // `BreakIterator` throws it, with ICU's own name for the code.
-            ("ICU refusing to open", .segmentation, Self.library("ICU"),
-             { () throws(BookError) in throw BookError(.segmentation, "ICU break iterator: U_MISSING_RESOURCE_ERROR",
-                                                       cause: CLibraryError.icu(2)) }),
+            // ICU opens the root rules for any tag; it refuses a missing text of nonzero length.
+            ("ICU refusing a text", .segmentation, Self.library("ICU"),
+             { () throws(BookError) in try BreakIterator(kind: .sentence, language: "en").setText(nil, count: 5) }),
             ("a blank text", .noText, nil, { () throws(BookError) in _ = try BookSource.open(path: blank) }),
             ("a cover over the limit", .tooLarge, nil,
              { () throws(BookError) in _ = try BookSource.open(path: text, options: InputOptions(cover: hugeCover)) }),
@@ -263,12 +261,12 @@ struct ErrorModelTests {
     func libraryCauses() throws {
         // LAME takes any rate and bitrate (it picks the nearest; `MP3Writer` refuses that itself, with no C code
         // below), and libsndfile and eSpeak NG fail only on broken installs or memory: each owner's conversion
-        // is called with a real code, and the library's own text for it is checked. (ICU fails for real on an
-        // unknown encoding, in `bookKinds`.)
+        // is called with a real code, and the library's own text for it is checked. (ICU and libsndfile's format
+        // check fail for real in `CLibraryCauseTests`.)
         let libraries: [(String, CLibraryError)] = [
             ("libsndfile", SoundFileWriter.libraryError(1)),
             ("eSpeak NG", SpeechEngine.libraryError(ENS_VOICE_NOT_FOUND)),
-            ("ICU", try #require(CLibraryError.icu(1))),
+            ("ICU", CLibraryError.icu(1)),
             ("LAME", MP3Writer.libraryError(-2)),
             ("LAME", MP3Writer.libraryError(-7)),
         ]
@@ -277,9 +275,8 @@ struct ErrorModelTests {
             let caused = RenderError(.audio, file: "x", "failed", cause: error)
             Self.checkChain(caused, root: Self.library(name), name)
         }
-        #expect(CLibraryError.icu(1)?.message == "U_ILLEGAL_ARGUMENT_ERROR")
+        #expect(CLibraryError.icu(1).message == "U_ILLEGAL_ARGUMENT_ERROR")
         #expect(SpeechEngine.libraryError(ENS_VOICE_NOT_FOUND).message.lowercased().contains("voice"))
-        #expect(CLibraryError.icu(0) == nil, "no ICU code when ICU did not fail")
         #expect(MP3Writer.libraryError(-2).message == "malloc() problem" && MP3Writer.libraryError(-7).message == "error -7")
         #expect(SoundFileWriter.libraryError(Int32(SF_ERR_UNRECOGNISED_FORMAT)).message != SoundFileWriter.libraryError(Int32(SF_ERR_NO_ERROR)).message)
     }
@@ -292,6 +289,33 @@ struct ErrorModelTests {
         let voice = #expect(throws: RenderError.self) { try SpeechEngine.shared().checkVoice("no-such-voice") }
         #expect(voice?.kind == .speech && voice?.reason.hasSuffix("(see \(CommandReference.voices))") == true, "\(String(describing: voice))")
         // No string of the library's sources spells a command line: `'follow-render voices'` comes from the CLI.
+        for (file, line) in try Self.librarySourceLines() {
+            #expect(!line.contains("'follow-render "), "\(file): \(line)")
+        }
+    }
+
+    @Test("no text of the library spells an option the command line declares: the CLI supplies its names")
+    func noOptionNames() throws {
+        let cli = TestPaths.packageRoot.appendingPathComponent("Sources/FollowRenderCLI")
+        var declared: Set<String> = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: cli.path) where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: cli.appendingPathComponent(file), encoding: .utf8)
+            declared.formUnion(text.matches(of: /CLIOption\("(--[a-z0-9-]+)"/).map { String($0.output.1) })
+        }
+        #expect(declared.count > 40 && declared.contains("--tracks") && declared.contains("--encoding"), "\(declared.count) options read")
+        for (file, line) in try Self.librarySourceLines() {
+            for match in line.matches(of: /(?:^|[^\w-])(--[a-z][a-z0-9-]*)/) where declared.contains(String(match.output.1)) {
+                // A literal that is the option alone is an argument for another program (cvlc's `--quiet`), not our text.
+                let option = match.output.1
+                let alone = line[..<option.startIndex].hasSuffix("\"") && line[option.endIndex...].hasPrefix("\"")
+                #expect(alone, "\(file) spells \(option): \(line)")
+            }
+        }
+    }
+
+    /// Every line of the library's Swift sources (FollowRender, FollowTiming) but whole-line comments, with its file.
+    static func librarySourceLines() throws -> [(file: String, line: Substring)] {
+        var lines: [(file: String, line: Substring)] = []
         for folder in ["FollowRender", "FollowTiming"] {
             let root = TestPaths.packageRoot.appendingPathComponent("Sources/" + folder)
             let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
@@ -299,10 +323,11 @@ struct ErrorModelTests {
             for file in files {
                 let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
                 for line in text.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
-                    #expect(!line.contains("'follow-render "), "\(folder)/\(file): \(line)")
+                    lines.append((folder + "/" + file, line))
                 }
             }
         }
+        return lines
     }
 
     @Test("the leaf errors (refused outputs, interruptions, C libraries' codes) are one line and name no cause")

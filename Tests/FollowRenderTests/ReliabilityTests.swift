@@ -12,12 +12,13 @@ struct ReliabilityTests {
     private struct Running {
         let process = Process()
         let errors = Pipe()
+        let output = Pipe()
 
         init(_ arguments: [String]) throws {
             process.executableURL = URL(fileURLWithPath: TestPaths.cli)
             process.arguments = arguments
             process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
+            process.standardOutput = output
             try process.run()
         }
 
@@ -46,6 +47,9 @@ struct ReliabilityTests {
             process.waitUntilExit()
             return (process.terminationStatus, text)
         }
+
+        /// What it printed on standard output, once finished.
+        var stdout: String { String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
     }
 
     private func partials(in folder: String) -> [String] {
@@ -81,6 +85,63 @@ struct ReliabilityTests {
                 "\(stderr)")
         #expect(stderr.split(separator: "\n").last?.contains("no chapter could be rendered") == true, "\(stderr)")
         #expect(partials(in: folder).isEmpty)
+    }
+
+    /// Renders chapters 1 and 2 of the sample book into `folder` with one worker and kills the first chapter's
+    /// job process (stopped first, so it cannot finish in between): that chapter's worker fails, the other's succeeds.
+    /// Returns the exit status, stderr, stdout and the number of the chapter whose worker failed.
+    private func renderFailingOneChapter(into folder: String, _ extra: [String]) throws -> (status: Int32, stderr: String, stdout: String, failed: Int?) {
+        let render = try Running([TestPaths.sampleBook, "--out", folder, "--rate", "1x", "--jobs", "1", "--chapters", "1-2"] + extra)
+        render.wait { !render.jobs.isEmpty }
+        let jobs = render.jobs
+        #expect(!jobs.isEmpty, "no job process seen")
+        for job in jobs { kill(job, SIGSTOP) }
+        for job in jobs { kill(job, SIGKILL) }
+        let (status, stderr) = render.finish()
+        let prefix = "follow-render: warning: \(TestPaths.sampleBook): chapter "
+        let warning = stderr.split(separator: "\n").first { $0.hasPrefix(prefix) && $0.contains("skipped: ") }
+        return (status, stderr, render.stdout, warning.flatMap { Int($0.dropFirst(prefix.count).prefix { $0.isNumber }) })
+    }
+
+    @Test("without --strict a chapter whose worker fails is skipped with one warning, and the other chapter and the playlist are written")
+    func oneWorkerFails() throws {
+        let folder = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try renderFailingOneChapter(into: folder + "/out", [])
+        let failed = try #require(run.failed, "no skipped-chapter warning: \(run.stderr)")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").filter { $0.contains("warning") }.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("Skipped chapter \(failed) (OEBPS/chapter-\(failed).xhtml): worker stopped by signal \(SIGKILL)"), "\(run.stderr)")
+        #expect(run.stdout == folder + "/out\n")
+        let manifest = try OwnFiles.manifest(in: folder + "/out")
+        #expect(manifest.chapters.map(\.index) == [3 - failed] && manifest.skipped.map(\.index) == [failed])
+        #expect(FileManager.default.fileExists(atPath: folder + "/out/" + OutputNaming.playlistFile))
+        #expect(partials(in: folder + "/out").isEmpty)
+    }
+
+    @Test("with --strict a chapter whose worker fails refuses the book in one last line naming it; the other chapter is kept for a rerun, with no playlist or summary")
+    func oneWorkerFailsStrict() throws {
+        let folder = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let out = folder + "/out"
+        let run = try renderFailingOneChapter(into: out, ["--strict"])
+        let failed = try #require(run.failed, "no skipped-chapter warning: \(run.stderr)")
+        #expect(run.status == 1)
+        let last = run.stderr.split(separator: "\n").last ?? ""
+        #expect(last.hasPrefix("follow-render: \(TestPaths.sampleBook): refused with --strict: chapter \(failed) (OEBPS/chapter-\(failed).xhtml): skipped: worker stopped by signal \(SIGKILL)"),
+                "\(run.stderr)")
+        #expect(run.stderr.components(separatedBy: "refused").count == 2, "one refusal line: \(run.stderr)")
+        #expect(!run.stderr.contains("Rendered ") && !run.stderr.contains("are in"), "no summary of a refused book: \(run.stderr)")
+        #expect(run.stdout.isEmpty, "no folder printed for a refused book: \(run.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/" + OutputNaming.playlistFile))
+        #expect(partials(in: out).isEmpty)
+        // What finished is kept, as after an interruption, and a rerun without --strict resumes from it.
+        let manifest = try OwnFiles.manifest(in: out)
+        #expect(manifest.chapters.map(\.index) == [3 - failed] && manifest.skipped.map(\.index) == [failed])
+        let rerun = try CommandRun.cli([TestPaths.sampleBook, "--out", out, "--rate", "1x", "--jobs", "1", "--chapters", "1-2"])
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        #expect(rerun.stderr.contains("Kept 1 chapter from the last run"), "\(rerun.stderr)")
+        #expect(try OwnFiles.manifest(in: out).chapters.map(\.index) == [1, 2])
     }
 
     @Test("an interrupted --epub without --out does not claim chapters were kept in the removed temporary folder")

@@ -31,17 +31,15 @@ typedef struct fr_break_iterator fr_break_iterator;
 /* Opens an iterator for a BCP 47 language tag (e.g. "en", "ja", "fr-CA";
    "" or "und" for the root rules), with no text yet. Extensions and
    keywords in the tag are ignored so that segmentation depends only on the
-   language, script and region. Returns NULL and fills `error` on failure,
-   and `status` with ICU's UErrorCode (0 when ICU did not fail: no memory). */
-fr_break_iterator *fr_break_open(fr_break_kind kind, const char *language_tag, int32_t *status,
-                                 char *error, size_t error_capacity);
+   language, script and region. Returns NULL on failure with ICU's
+   UErrorCode in `status` (U_MEMORY_ALLOCATION_ERROR when the shim's own
+   allocation failed). */
+fr_break_iterator *fr_break_open(fr_break_kind kind, const char *language_tag, int32_t *status);
 
 /* Points the iterator at a UTF-16 buffer that the caller keeps alive while
    iterating, and moves to its start. A NULL buffer of length 0 detaches the
-   iterator from any earlier text. Returns 0, or -1 and fills `error` and
-   `status` (ICU's UErrorCode). */
-int fr_break_set_text(fr_break_iterator *iterator, const uint16_t *text, int32_t length, int32_t *status,
-                      char *error, size_t error_capacity);
+   iterator from any earlier text. Returns 0, or ICU's UErrorCode. */
+int32_t fr_break_set_text(fr_break_iterator *iterator, const uint16_t *text, int32_t length);
 
 /* ICU's name for a UErrorCode (`U_ILLEGAL_ARGUMENT_ERROR`). */
 const char *fr_icu_error_name(int32_t status);

@@ -15,15 +15,18 @@ extern "C" {
 typedef struct fr_spellout fr_spellout;
 
 /* Opens the spellout rules of a BCP 47 language tag ("en", "fr", "de-AT").
-   Returns NULL and fills `error` on failure. */
-fr_spellout *fr_spellout_open(const char *language_tag, char *error, size_t error_capacity);
+   Returns NULL on failure with ICU's UErrorCode in `status`
+   (U_MEMORY_ALLOCATION_ERROR when the shim's own allocation failed). */
+fr_spellout *fr_spellout_open(const char *language_tag, int32_t *status);
 
 /* Writes `value` spelled out with the rule set `rule_set` ("%spellout-numbering-year",
    "%spellout-ordinal", …; NULL or "" for the language's default) as UTF-16 into
-   `buffer`. Returns the length in UTF-16 units, or -1 when the rule set does
-   not exist or the text does not fit. */
+   `buffer`. Returns the length in UTF-16 units, or -1 with ICU's UErrorCode
+   in `status`: U_ILLEGAL_ARGUMENT_ERROR when the language has no such rule
+   set (or its name is too long), U_BUFFER_OVERFLOW_ERROR when the text does
+   not fit. */
 int32_t fr_spellout_format(fr_spellout *spellout, int64_t value, const char *rule_set,
-                           uint16_t *buffer, int32_t capacity);
+                           uint16_t *buffer, int32_t capacity, int32_t *status);
 
 /* Whether the language's rules have the public rule set `rule_set`. */
 int fr_spellout_has_rule_set(const fr_spellout *spellout, const char *rule_set);

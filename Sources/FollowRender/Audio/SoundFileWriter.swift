@@ -33,7 +33,9 @@ public final class SoundFileWriter: AudioWriter {
         case .mp3: throw RenderError(.audio, file: path, "MP3 is written by MP3Writer, not libsndfile")
         }
         guard sf_format_check(&info) != 0 else {
-            throw RenderError(.audio, file: path, "libsndfile cannot write mono \(sampleRate) Hz \(format.rawValue)")
+            // sf_format_check gives no code; sf_open, which makes the same check, reports this one.
+            throw RenderError(.audio, file: path, "libsndfile cannot write mono \(sampleRate) Hz \(format.rawValue)",
+                              cause: Self.libraryError(Int32(SF_ERR_UNRECOGNISED_FORMAT)))
         }
         file = try OutputFile(path: path, readable: true)
         var io = SoundFileIO.callbacks

@@ -32,10 +32,10 @@ final class AudioEncoder {
         self.file = file
         av_log_set_level(AV_LOG_QUIET)
         guard let codec = avcodec_find_encoder_by_name(format.encoderName) else {
-            throw RenderError(.audio, file: file, "this FFmpeg has no \(format.encoderName) encoder")
+            throw RenderError.missingEncoder(format.encoderName, file: file)
         }
         guard let context = avcodec_alloc_context3(codec) else {
-            throw RenderError(.audio, file: file, "cannot start the \(format.encoderName) encoder (out of memory)")
+            throw RenderError.allocationFailed(file: file, "cannot start the \(format.encoderName) encoder (out of memory)")
         }
         self.context = context
         sampleRate = format.sampleRate(forInput: inputRate)
@@ -62,7 +62,7 @@ final class AudioEncoder {
         frame = av_frame_alloc()
         packet = av_packet_alloc()
         guard fifo != nil, frame != nil, packet != nil else {
-            throw RenderError(.audio, file: file, "out of memory")
+            throw RenderError.allocationFailed(file: file)
         }
     }
 

@@ -41,7 +41,7 @@ final class AudiobookMuxer {
     /// Adds the audio stream the workers encoded with `parameters`; its packets
     /// come with timestamps in samples at its sample rate.
     func addAudio(_ parameters: CodecParameters) throws(RenderError) {
-        guard let stream = avformat_new_stream(context, nil) else { throw RenderError(.audio, file: path, "out of memory") }
+        guard let stream = avformat_new_stream(context, nil) else { throw RenderError.allocationFailed(file: path) }
         try parameters.describe(stream.pointee.codecpar, file: path)
         let timeBase = AVRational(num: 1, den: parameters.sampleRate)
         stream.pointee.time_base = timeBase
@@ -51,7 +51,7 @@ final class AudiobookMuxer {
 
     /// Adds the cover as an attached picture (MP4 `covr`); JPEG and PNG only.
     func addCover(_ data: Data, isPNG: Bool) throws(RenderError) {
-        guard let stream = avformat_new_stream(context, nil) else { throw RenderError(.audio, file: path, "out of memory") }
+        guard let stream = avformat_new_stream(context, nil) else { throw RenderError.allocationFailed(file: path) }
         stream.pointee.codecpar.pointee.codec_type = AVMEDIA_TYPE_VIDEO
         stream.pointee.codecpar.pointee.codec_id = isPNG ? AV_CODEC_ID_PNG : AV_CODEC_ID_MJPEG
         // Muxers refuse a picture stream without dimensions.
@@ -73,12 +73,12 @@ final class AudiobookMuxer {
         guard let context, !chapters.isEmpty else { return }
         let size = MemoryLayout<UnsafeMutablePointer<AVChapter>?>.stride
         guard let list = av_calloc(chapters.count, size)?.assumingMemoryBound(to: UnsafeMutablePointer<AVChapter>?.self) else {
-            throw RenderError(.audio, file: path, "out of memory")
+            throw RenderError.allocationFailed(file: path)
         }
         context.pointee.chapters = list
         for (number, chapter) in chapters.enumerated() {
             guard let entry = av_mallocz(MemoryLayout<AVChapter>.stride)?.assumingMemoryBound(to: AVChapter.self) else {
-                throw RenderError(.audio, file: path, "out of memory")
+                throw RenderError.allocationFailed(file: path)
             }
             entry.pointee.id = Int64(number + 1)
             entry.pointee.time_base = AVRational(num: 1, den: rate)
@@ -124,7 +124,7 @@ final class AudiobookMuxer {
     }
 
     private func writeCover(_ stream: UnsafeMutablePointer<AVStream>, _ data: Data) throws(RenderError) {
-        guard let packet = av_packet_alloc() else { throw RenderError(.audio, file: path, "out of memory") }
+        guard let packet = av_packet_alloc() else { throw RenderError.allocationFailed(file: path) }
         var owned: UnsafeMutablePointer<AVPacket>? = packet
         defer { av_packet_free(&owned) }
         try RenderError.check(av_new_packet(packet, Int32(data.count)), .audio, file: path, doing: "out of memory")

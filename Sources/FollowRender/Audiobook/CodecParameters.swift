@@ -71,7 +71,7 @@ struct CodecParameters: Hashable, Sendable {
         av_channel_layout_default(&parameters.pointee.ch_layout, 1)
         guard !extradata.isEmpty else { return }
         guard let buffer = av_mallocz(extradata.count + Int(AV_INPUT_BUFFER_PADDING_SIZE))?.assumingMemoryBound(to: UInt8.self) else {
-            throw RenderError(.audio, file: file, "out of memory")
+            throw RenderError.allocationFailed(file: file)
         }
         buffer.update(from: extradata, count: extradata.count)
         av_freep(&parameters.pointee.extradata)

@@ -43,29 +43,16 @@ public struct LibraryFolder: Sendable {
                 throw OutputSafetyError(.notAFolder, file: path, reason: "\(Setting.library) needs a folder here, not \(identity.kind)")
             }
         }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        guard names.isEmpty || names.contains(Self.marker) else {
-            throw OutputSafetyError(.foreignFolder, file: folder, reason: "exists and was not made by follow-render (no \(Self.marker) in it); "
-                + "move it away or choose another \(Setting.library)")
-        }
+        try marked.checkMarked()
     }
 
     /// Creates the folder, marked as follow-render's.
     public func prepare() throws(RenderError) {
-        do {
-            try check()
-        } catch {
-            throw RenderError(.outputFolder, file: error.file, error.reason, cause: error)
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw RenderError(.write, file: folder, "cannot create the library folder: \((error as NSError).localizedDescription)",
-                              cause: error)
-        }
-        try save(Data("This folder was made by follow-render, which replaces its files when the book is rendered again.\n".utf8),
-                 as: Self.marker)
+        try marked.create("the library folder", note: "This folder was made by follow-render, which replaces its files when the book is rendered again.\n",
+                          check: check)
     }
+
+    private var marked: MarkedFolder { MarkedFolder(path: folder, alternative: "\(Setting.library)") }
 
     /// Writes the side files for `entry`, whose chapter marks are `marks`; copies
     /// the audio from `source` (and writes its cue sheet) when it was written elsewhere.
@@ -98,12 +85,9 @@ public struct LibraryFolder: Sendable {
         }
     }
 
+    /// Writes `name` in the folder; `AtomicFile`'s error names the file, with its kind (`write`, `diskFull`).
     private func save(_ data: Data, as name: String) throws(RenderError) {
-        do {
-            try AtomicFile.write(data, to: folder + "/" + name)
-        } catch {
-            throw RenderError(.write, file: folder + "/" + name, error.description, cause: error)
-        }
+        try AtomicFile.write(data, to: folder + "/" + name)
     }
 
     /// Copies `source` to `path` under a temporary name, then renames it.

@@ -35,7 +35,7 @@ final class MP4SampleGrouper {
         self.groupSize = groupSize
         file = try SpoolFile(for: path, suffix: ".frames")
         packet = av_packet_alloc()
-        guard packet != nil else { throw RenderError(.audio, file: path, "out of memory") }
+        guard packet != nil else { throw RenderError.allocationFailed(file: path) }
     }
 
     deinit {
@@ -91,7 +91,7 @@ final class MP4SampleGrouper {
         let start = packet.pointee.dts
         var grouped = av_packet_alloc()
         defer { av_packet_free(&grouped) }
-        guard let grouped else { throw RenderError(.audio, file: path, "out of memory") }
+        guard let grouped else { throw RenderError.allocationFailed(file: path) }
         try RenderError.check(av_new_packet(grouped, Int32(payload.count)), .audio, file: path, doing: "out of memory")
         payload.withUnsafeBufferPointer { bytes in
             if let base = bytes.baseAddress { grouped.pointee.data.update(from: base, count: bytes.count) }

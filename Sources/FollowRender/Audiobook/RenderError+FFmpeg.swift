@@ -18,6 +18,21 @@ extension RenderError {
         throw RenderError(isWrite ? .write : kind, file: file, "\(what): \(message)", cause: cause)
     }
 
+    /// An FFmpeg allocation that returned NULL, which comes with no code: `ENOMEM`
+    /// as its cause, what `AVERROR(ENOMEM)` would have said (and what a worker's
+    /// failure is classified by, `WorkerExit`).
+    static func allocationFailed(file: String, _ reason: String = "out of memory") -> RenderError {
+        RenderError(.audio, file: file, reason, cause: POSIXError(.ENOMEM))
+    }
+
+    /// `avcodec_find_encoder_by_name` finding no encoder `name`, which comes with
+    /// no code: FFmpeg's own `AVERROR_ENCODER_NOT_FOUND` as its cause.
+    static func missingEncoder(_ name: String, file: String) -> RenderError {
+        let code = fr_averror_encoder_not_found()
+        return RenderError(.audio, file: file, "this FFmpeg has no \(name) encoder",
+                           cause: CLibraryError(library: "FFmpeg", code: Int(code), message: ffmpegMessage(code)))
+    }
+
     /// FFmpeg's text for an error code.
     static func ffmpegMessage(_ code: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: 256)

@@ -40,29 +40,18 @@ struct TrackFolder {
             throw OutputSafetyError(.notAFolder, file: existing.path == URL(fileURLWithPath: path).standardizedFileURL.path ? path : existing.path,
                                     reason: "\(Setting.tracks) needs a folder here, not \(identity.kind)")
         }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        guard names.isEmpty || names.contains(LibraryFolder.marker) else {
-            throw OutputSafetyError(.foreignFolder, file: path, reason: "exists and was not made by follow-render (no \(LibraryFolder.marker) in it); "
-                + "move it away or choose another \(Setting.tracks) folder")
-        }
+        try marked.checkMarked()
     }
+
+    private var marked: MarkedFolder { MarkedFolder(path: path, alternative: "\(Setting.tracks) folder") }
 
     /// Writes the tracks (`write` is given each one's temporary path) and the playlist
     /// `playlistName` with `playlist`, all or none, then removes the earlier tracks it no longer has.
     func write(trackNames: [String], playlistName: String, playlist: Data,
                tracks write: ([String]) throws(RenderError) -> Void) throws(RenderError) {
-        do {
-            try check()
-        } catch {
-            throw RenderError(.outputFolder, file: error.file, error.reason, cause: error)
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw RenderError(.write, file: path, "cannot create the tracks folder: \((error as NSError).localizedDescription)", cause: error)
-        }
-        try AtomicFile.write(Data("This folder was made by follow-render (--tracks), which replaces its tracks when the book is rendered again.\n".utf8),
-                             to: path + "/" + LibraryFolder.marker)
+        try marked.create("the tracks folder",
+                          note: "This folder of tracks was made by follow-render, which replaces its tracks when the book is rendered again.\n",
+                          check: check)
         let finals = (trackNames + [playlistName]).map { path + "/" + $0 }
         let temporaries = finals.map(AtomicFile.temporaryPath(for:))
         do throws(RenderError) {

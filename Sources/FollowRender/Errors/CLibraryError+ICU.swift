@@ -1,12 +1,13 @@
 import CICU
 
 extension CLibraryError {
-    /// ICU's `UErrorCode`, as the CICU shim returns it, as the innermost cause
-    /// with ICU's name for it (`U_ILLEGAL_ARGUMENT_ERROR`): the one conversion
-    /// for every ICU user (`BreakIterator`, `TextDecoder`). Nil when ICU did not
-    /// fail (0, or a warning: the shim itself could not allocate).
-    static func icu(_ status: Int32) -> CLibraryError? {
-        guard status > 0 else { return nil }
-        return CLibraryError(library: "ICU", code: Int(status), message: String(cString: fr_icu_error_name(status)))
+    /// ICU's `UErrorCode` that a CICU shim call returned on failure, as the
+    /// innermost cause with ICU's name for it (`U_ILLEGAL_ARGUMENT_ERROR`): the
+    /// one conversion for every ICU owner (`BreakIterator`, `TextDecoder`,
+    /// `NumberWords`). The shim always has a code when it fails, its own
+    /// allocation failures included (`U_MEMORY_ALLOCATION_ERROR`), so no ICU
+    /// failure is text only.
+    static func icu(_ status: Int32) -> CLibraryError {
+        CLibraryError(library: "ICU", code: Int(status), message: String(cString: fr_icu_error_name(status)))
     }
 }

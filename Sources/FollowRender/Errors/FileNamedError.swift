@@ -25,9 +25,10 @@ extension FileNamedError {
     }
 
     /// This error as reported for `file`, one line `file: …`: naming `file`
-    /// when it names no file, else wrapped (`wrapped(for:)`) so that both files are said.
+    /// when it names no file, unchanged when it names `file` already, else
+    /// wrapped (`wrapped(for:)`) so that both files are said.
     public func reported(for file: String) -> Self {
-        self.file == nil ? naming(file) : wrapped(for: file)
+        self.file == nil ? naming(file) : self.file == file ? self : wrapped(for: file)
     }
 }
 

@@ -57,15 +57,18 @@ struct TextDecoder {
         var units = [UInt16](repeating: 0, count: capacity)
         var invalid: Int32 = 0
         var first: Int64 = -1
-        var error = [CChar](repeating: 0, count: 256)
         var status: Int32 = 0
         let written = bytes.withUnsafeBufferPointer { input in
             input.withMemoryRebound(to: CChar.self) { chars in
                 fr_charset_to_utf16(encoding, chars.baseAddress, Int32(chars.count), &units, Int32(capacity),
-                                    &invalid, &first, &status, &error, error.count)
+                                    &invalid, &first, &status)
             }
         }
-        guard written >= 0 else { throw BookError(.unreadable, Self.string(error), cause: CLibraryError.icu(status)) }
+        guard written >= 0 else {
+            let failure = CLibraryError.icu(status)
+            throw BookError(.unreadable, written == -1 ? "unknown encoding '\(encoding)'" : "ICU conversion: \(failure.message)",
+                            cause: failure)
+        }
         text = String(decoding: units.prefix(Int(written)), as: UTF16.self)
         self.encoding = encoding
         self.source = source
@@ -103,14 +106,21 @@ struct TextDecoder {
     private static func detect(_ bytes: [UInt8]) throws(BookError) -> (String, Int32) {
         var name = [CChar](repeating: 0, count: 64)
         var confidence: Int32 = 0
-        var error = [CChar](repeating: 0, count: 256)
         let status = bytes.withUnsafeBufferPointer { input in
             input.withMemoryRebound(to: CChar.self) { chars in
-                fr_charset_detect(chars.baseAddress, Int32(chars.count), &name, name.count, &confidence, &error, error.count)
+                fr_charset_detect(chars.baseAddress, Int32(chars.count), &name, name.count, &confidence)
             }
         }
-        guard status == 0 else { throw BookError(.unreadable, "cannot tell the text encoding: \(Self.string(error)); use \(Setting.encoding)") }
+        guard status == 0 else { throw detectionFailure(status) }
         return (Self.string(name), confidence)
+    }
+
+    /// ICU's charset detection failing with `status`: the book cannot be read
+    /// without a named encoding.
+    static func detectionFailure(_ status: Int32) -> BookError {
+        let failure = CLibraryError.icu(status)
+        return BookError(.unreadable, "cannot tell the text encoding: ICU charset detection: \(failure.message); use \(Setting.encoding)",
+                         cause: failure)
     }
 
     /// A NUL-terminated C buffer as a string.

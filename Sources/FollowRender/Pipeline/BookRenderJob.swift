@@ -72,6 +72,10 @@ public struct BookRenderJob: Sendable {
                                     selection: options.selection, settings: options.settings, outputFolder: folder,
                                     jobs: options.jobs, force: options.force, workerExecutable: try workerExecutable())
         renderer.budget = options.workerBudget
+        // A chapter skipped during synthesis was warned of as it failed (and an unreadable one when the
+        // chapters were read): `book.json`'s `skipped` lists just these, so the warnings decide alone, before
+        // the playlist, the summary and the output steps.
+        renderer.refusal = { () throws(RenderError) in try policy.check(reported.value) }
         renderer.singleFile = options.audiobook.map { request in
             let metadata = AudiobookMetadata(book: archive.book, archive: nil, narrator: "")
             return SingleFileParts(codec: request.format.codec, path: request.singleFilePath(metadata: metadata))
@@ -112,10 +116,6 @@ public struct BookRenderJob: Sendable {
             warn(RenderWarning(.unvoicedLanguage, severity: .notice, file: path,
                                message: "no installed eSpeak NG voice speaks \(languages); read with voice '\(summary.manifest.voice)'"))
         }
-        // A chapter skipped during synthesis was warned of as it failed (and an
-        // unreadable one when the chapters were read): `book.json`'s `skipped`
-        // lists just these, so the warnings decide alone.
-        try policy.check(reported.value)
         let context = RenderOutputContext(options: options, archive: archive, chapters: chapters, summary: summary,
                                           cancellation: cancellation, emit: onEvent)
         for step in outputSteps { try step.write(context) }

@@ -31,6 +31,10 @@ public struct ChapterStage {
     public var budget: WorkerBudget?
     /// The single-file audiobook whose parts the workers encode with each chapter; nil without one.
     public var singleFile: SingleFileParts?
+    /// Asked once the chapters are rendered and `book.json` records them, before the playlist: throws to
+    /// refuse the book (`--strict`, `StrictPolicy`), leaving the finished chapters for a rerun as an
+    /// interruption does. Nil to refuse nothing.
+    public var refusal: (@Sendable () throws(RenderError) -> Void)?
 
     public var book: Book { archive.book }
 
@@ -203,6 +207,7 @@ public struct ChapterStage {
             if created { try? FileManager.default.removeItem(atPath: folder) }
             throw RenderError(.nothingRendered, "no chapter could be rendered: chapter \(first.index) (\(first.href)): \(first.reason)")
         }
+        try refusal?()
         if settings.format != nil {
             try AtomicFile.write(Data(Playlist.m3u8(final).utf8), to: folder + "/" + OutputNaming.playlistFile)
         }

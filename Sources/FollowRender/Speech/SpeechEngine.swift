@@ -164,13 +164,8 @@ public final class SpeechEngine: Sendable {
     }
 
     private static func installedVoices() -> [Voice] {
-        guard let list = espeak_ListVoices(nil) else { return [] }
         var voices: [Voice] = []
-        var index = 0
-        while let entry = list[index] {
-            index += 1
-            let voice = entry.pointee
-            guard let name = voice.name, let identifier = voice.identifier else { continue }
+        for (voice, name, identifier, gender) in listed(espeak_ListVoices(nil)) {
             var languages: [String] = []
             var priorities: [Int] = []
             if var cursor = voice.languages.map({ UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }) {
@@ -181,9 +176,7 @@ public final class SpeechEngine: Sendable {
                     cursor += 1 + strlen(UnsafeRawPointer(cursor + 1).assumingMemoryBound(to: CChar.self)) + 1
                 }
             }
-            let gender: Voice.Gender = voice.gender == 1 ? .male : voice.gender == 2 ? .female : .unspecified
-            voices.append(Voice(name: String(cString: name), languages: languages, priorities: priorities,
-                                identifier: String(cString: identifier), gender: gender))
+            voices.append(Voice(name: name, languages: languages, priorities: priorities, identifier: identifier, gender: gender))
         }
         return voices.sorted { $0.identifier < $1.identifier }
     }
@@ -195,19 +188,27 @@ public final class SpeechEngine: Sendable {
             spec.languages = language
             return espeak_ListVoices(&spec)
         }
+        let variants = listed(list).compactMap { _, name, path, gender in
+            path.hasPrefix("!v/") ? VoiceVariant(file: String(path.dropFirst(3)), name: name, gender: gender) : nil
+        }
+        return variants.sorted { $0.file.lowercased() < $1.file.lowercased() }
+    }
+
+    /// The entries of an `espeak_ListVoices` list (NULL-terminated) that have a name and an identifier:
+    /// each with its name, its identifier (a voice file's path, `!v/` for a variant) and its gender.
+    private static func listed(_ list: UnsafeMutablePointer<UnsafePointer<espeak_VOICE>?>?)
+        -> [(voice: espeak_VOICE, name: String, identifier: String, gender: Voice.Gender)] {
         guard let list else { return [] }
-        var variants: [VoiceVariant] = []
+        var entries: [(voice: espeak_VOICE, name: String, identifier: String, gender: Voice.Gender)] = []
         var index = 0
         while let entry = list[index] {
             index += 1
             let voice = entry.pointee
             guard let name = voice.name, let identifier = voice.identifier else { continue }
-            let path = String(cString: identifier)
-            guard path.hasPrefix("!v/") else { continue }
             let gender: Voice.Gender = voice.gender == 1 ? .male : voice.gender == 2 ? .female : .unspecified
-            variants.append(VoiceVariant(file: String(path.dropFirst(3)), name: String(cString: name), gender: gender))
+            entries.append((voice, String(cString: name), String(cString: identifier), gender))
         }
-        return variants.sorted { $0.file.lowercased() < $1.file.lowercased() }
+        return entries
     }
 
     /// Makes `chosen` eSpeak NG's current voice unless it is already (`loaded`, kept under the lock).

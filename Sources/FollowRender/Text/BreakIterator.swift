@@ -33,12 +33,9 @@ final class BreakIterator {
 
     /// Opens ICU's `kind` rules for a BCP 47 `language` (`""` for the root rules).
     init(kind: Kind, language: String) throws(BookError) {
-        var message = [CChar](repeating: 0, count: 256)
         var status: Int32 = 0
         let cKind = kind == .sentence ? FR_BREAK_SENTENCE : FR_BREAK_WORD
-        guard let handle = fr_break_open(cKind, language, &status, &message, message.count) else {
-            throw BookError(.segmentation, Self.string(from: message), cause: CLibraryError.icu(status))
-        }
+        guard let handle = fr_break_open(cKind, language, &status) else { throw Self.failure("break iterator", status) }
         self.handle = handle
         self.language = language
     }
@@ -64,17 +61,19 @@ final class BreakIterator {
         }
     }
 
-    private func setText(_ text: UnsafePointer<UInt16>?, count: Int) throws(BookError) {
+    /// Points the iterator at `count` units of `text` (nil and 0: none).
+    func setText(_ text: UnsafePointer<UInt16>?, count: Int) throws(BookError) {
         guard let length = Int32(exactly: count) else {
             throw BookError(.segmentation, "ICU break iterator: \(count) UTF-16 units is too long a text")
         }
-        var status: Int32 = 0
-        let failure: String? = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) { message in
-            message.initialize(repeating: 0)
-            guard fr_break_set_text(handle, text, length, &status, message.baseAddress, message.count) != 0 else { return nil }
-            return Self.string(from: Array(message))
-        }
-        if let failure { throw BookError(.segmentation, failure, cause: CLibraryError.icu(status)) }
+        let status = fr_break_set_text(handle, text, length)
+        guard status == 0 else { throw Self.failure("break iterator text", status) }
+    }
+
+    /// ICU failing with `status` while doing `what`: the text cannot be segmented.
+    static func failure(_ what: String, _ status: Int32) -> BookError {
+        let failure = CLibraryError.icu(status)
+        return BookError(.segmentation, "ICU \(what): \(failure.message)", cause: failure)
     }
 
     private var wordClass: WordClass {
@@ -85,10 +84,5 @@ final class BreakIterator {
         case FR_WORD_IDEO: .ideographic
         default: .none
         }
-    }
-
-    private static func string(from message: [CChar]) -> String {
-        let bytes = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

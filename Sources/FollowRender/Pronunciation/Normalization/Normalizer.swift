@@ -98,7 +98,8 @@ final class Normalizer {
 
     private func numberWords(_ code: String) -> NumberWords? {
         if let known = numbers[code] { return known }
-        let opened = NumberWords(language: code)
+        // No rules for the language (ICU's code is not a fault of the book): its numbers stay for eSpeak NG to read.
+        let opened = try? NumberWords(language: code)
         numbers[code] = opened
         return opened
     }

@@ -25,10 +25,11 @@ final class NumberWords {
     /// The tag the rules were opened for.
     let language: String
 
-    /// The rules of `language` (a BCP 47 tag), or nil when ICU has none.
-    init?(language: String) {
-        var error = [CChar](repeating: 0, count: 256)
-        guard let opened = fr_spellout_open(language, &error, error.count) else { return nil }
+    /// The rules of `language` (a BCP 47 tag); throws ICU's code when ICU
+    /// cannot open them.
+    init(language: String) throws(CLibraryError) {
+        var status: Int32 = 0
+        guard let opened = fr_spellout_open(language, &status) else { throw CLibraryError.icu(status) }
         spellout = opened
         self.language = language
     }
@@ -38,12 +39,18 @@ final class NumberWords {
     /// `value` in words in `style`, falling back to plain cardinals when the
     /// language has no such rule set; nil only when ICU cannot spell it at all.
     func words(_ value: Int, _ style: Style = .cardinal) -> String? {
-        var buffer = [UInt16](repeating: 0, count: 512)
-        var length = fr_spellout_format(spellout, Int64(value), style.rawValue, &buffer, Int32(buffer.count))
-        if length < 0, style != .cardinal {
-            length = fr_spellout_format(spellout, Int64(value), Style.cardinal.rawValue, &buffer, Int32(buffer.count))
-        }
-        guard length >= 0 else { return nil }
+        if let words = try? spelled(value, style) { return words }
+        return style == .cardinal ? nil : try? spelled(value, .cardinal)
+    }
+
+    /// `value` in words in `style` exactly; throws ICU's code when ICU refuses
+    /// (`U_ILLEGAL_ARGUMENT_ERROR`: the language has no such rule set) or the
+    /// words do not fit `capacity` UTF-16 units (`U_BUFFER_OVERFLOW_ERROR`).
+    func spelled(_ value: Int, _ style: Style, capacity: Int = 512) throws(CLibraryError) -> String {
+        var buffer = [UInt16](repeating: 0, count: capacity)
+        var status: Int32 = 0
+        let length = fr_spellout_format(spellout, Int64(value), style.rawValue, &buffer, Int32(buffer.count), &status)
+        guard length >= 0 else { throw CLibraryError.icu(status) }
         // German rules put soft hyphens between the parts of long numbers.
         return String(decoding: buffer[0..<Int(length)].filter { $0 != 0x00AD }, as: UTF16.self)
     }
