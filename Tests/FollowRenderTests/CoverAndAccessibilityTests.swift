@@ -59,11 +59,17 @@ struct CoverAndAccessibilityTests {
     }
 
     @Test("the read-aloud EPUB declares auditory access, synchronized audio and text and a summary line, keeping the book's own; EPUBCheck passes",
-          arguments: [("accessible_epub_3.epub", ["--chapters", "7-8"]), ("alice-in-wonderland-epub2.epub", ["--chapters", "2"])])
+          arguments: [("accessible_epub_3.epub", ["--chapters", "7-8"]), ("alice-in-wonderland-epub2.epub", [])])
     func accessibilityMetadata(book: String, selection: [String]) throws {
-        let folder = try TestPaths.temporaryFolder()
-        let epub = folder + "/read-aloud.epub"
-        _ = try RenderedFolder.render(TestPaths.book(book), ["--rate", "4x", "--epub", epub] + selection)
+        let epub: String
+        if SharedRender.wholeBooks.contains(book) {
+            // Alice whole: the read-aloud EPUB of the whole render at 4x that other suites share (until issue 25's
+            // third round, a render of its chapter 2; the package metadata does not depend on the chapters).
+            epub = try SharedRender.wholeBook(book).epub
+        } else {
+            epub = try TestPaths.temporaryFolder() + "/read-aloud.epub"
+            _ = try RenderedFolder.render(TestPaths.book(book), ["--rate", "4x", "--epub", epub] + selection)
+        }
         let modes = try Self.metas("schema:accessMode", in: epub)
         #expect(modes.contains("auditory") && modes.contains("textual"), "\(modes)")
         #expect(try Self.metas("schema:accessibilityFeature", in: epub).contains("synchronizedAudioText"))

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import FollowRender
 
 /// A book rendered by the real CLI into a temporary folder, with its
@@ -45,6 +46,17 @@ struct RenderedFolder {
             try JSONCoding.decode(ChapterTiming.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/" + chapter.timing)))
         }
         return RenderedFolder(path: folder, run: run, manifest: manifest, timings: timings)
+    }
+
+    /// The same folder seen through the chapters of `selection` only (`--chapters` syntax): a test that needs some
+    /// chapters of a book reads them from a shared whole render (`SharedRender.wholeBook`), whose chapter files are
+    /// byte for byte those of a render of the selection alone.
+    func selecting(_ selection: String) throws -> RenderedFolder {
+        let chapters = try #require(ChapterSelection(selection), "\(selection)")
+        var copy = self
+        copy.manifest.chapters = manifest.chapters.filter { chapters.contains($0.index) }
+        copy.timings = timings.filter { chapters.contains($0.chapter.index) }
+        return copy
     }
 
     func file(_ name: String) -> String { path + "/" + name }

@@ -44,7 +44,7 @@ enum SharedRender {
     /// run kept it and wrote nothing beside `out`); with the read-aloud EPUB
     /// (`--epub out/book.epub`, for `OverlayTests`) and, for the books of
     /// ``wholeBookAudiobooks``, a single file (`--audiobook out/NAME`, for
-    /// `AudiobookTests`).
+    /// `AudiobookTests`), and ``wholeBookOptions``.
     struct WholeBook: Sendable {
         var sandbox: String
         var render: RenderedFolder
@@ -64,6 +64,10 @@ enum SharedRender {
     /// The single file rendered with a whole book, by book.
     static let wholeBookAudiobooks = ["alice-in-wonderland-epub2.epub": "book.m4b"]
 
+    /// Further options of a whole book's render, by book: georgia's web player
+    /// pages, for `WebPlayerTests.longChapter` (its one chapter is 11,094 words).
+    static let wholeBookOptions = ["georgia-pls-ssml.epub": ["--web"]]
+
     /// Corpus book `name` (one of ``wholeBooks``) rendered whole at 4x, once per process.
     static func wholeBook(_ name: String) throws -> WholeBook {
         precondition(wholeBooks.contains(name), "\(name) is not one of SharedRender.wholeBooks")
@@ -74,7 +78,7 @@ enum SharedRender {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             try Data("keep".utf8).write(to: URL(fileURLWithPath: out + "/marker"))
             let epub = out + "/book.epub"
-            let render = try RenderedFolder.render(TestPaths.book(name), ["--rate", "4x", "--jobs", "2", "--epub", epub],
+            let render = try RenderedFolder.render(TestPaths.book(name), ["--rate", "4x", "--jobs", "2", "--epub", epub] + (wholeBookOptions[name] ?? []),
                                                    audiobook: wholeBookAudiobooks[name], in: out)
             return WholeBook(sandbox: sandbox, render: render, epub: epub)
         }
