@@ -19,6 +19,7 @@ let package = Package(
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CMeCab", providers: [.apt(["libmecab-dev", "mecab-ipadic-utf8"])]),
+        .systemLibrary(name: "CSonic", providers: [.apt(["libsonic-dev"])]),
         .target(
             name: "CICU",
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n"), .linkedLibrary("icudata")]
@@ -30,7 +31,7 @@ let package = Package(
         .target(
             name: "FollowRender",
             dependencies: ["FollowTiming", "CEspeakNG", "CSndFile", "CLame", "CZip", "CLibXML2", "CICU", "CCmark", "CPoppler", "CFFmpeg", "CMeCab",
-                           "CProcess"],
+                           "CSonic", "CProcess"],
             resources: [.process("Resources")]
         ),
         .executableTarget(

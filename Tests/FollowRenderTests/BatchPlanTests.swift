@@ -6,7 +6,7 @@ import Testing
 struct BatchPlanTests {
     @Test("a batch book is rendered with the single render's options, only its path, folder and output names set")
     func renderOptionsDerived() throws {
-        var settings = ChapterSettings(rateName: "4x", speed: 4, wpm: 708, voice: "en+m1")
+        var settings = ChapterSettings(rateName: "4x", speed: 4, wpm: 686, voice: "en+m1")
         settings.lexicons = ["/lexicons/names.tsv"]
         let template = BookRenderOptions(bookPath: "", settings: settings, folder: .path("/root"),
                                      selection: try #require(ChapterSelection("2-3")), jobs: 3, force: true, strict: true,

@@ -110,7 +110,7 @@ struct ErrorCarryingTests {
     func renderChain() throws {
         let folder = try TestPaths.temporaryFolder()
         defer { TestPaths.remove(folder) }
-        let settings = ChapterSettings(rateName: "4x", speed: 4, wpm: 708, voice: "no-such-voice")
+        let settings = ChapterSettings(rateName: "4x", speed: 4, wpm: 686, voice: "no-such-voice")
         let options = BookRenderOptions(bookPath: TestPaths.sampleBook, settings: settings, folder: .path(folder + "/out"),
                                     workerExecutable: TestPaths.cli)
         let failure = #expect(throws: RenderError.self) { try BookRenderJob(options: options).run { _ in } }

@@ -163,7 +163,7 @@ extension OutputCollisionTests {
 extension ChapterSettings {
     /// The 4x settings with the `--lexicon` and `--cover` of `arguments`, for a render job like the CLI's.
     static func parsed(_ arguments: [String]) throws -> ChapterSettings {
-        var settings = ChapterSettings(rateName: "4x", speed: 4, wpm: 708)
+        var settings = ChapterSettings(rateName: "4x", speed: 4, wpm: 686)
         settings.lexicons = OutputCollisionTests.value("--lexicon", arguments).map { [$0] } ?? []
         settings.input.cover = OutputCollisionTests.value("--cover", arguments)
         return settings

@@ -12,7 +12,7 @@ struct RenderWarningTests {
     private static func run(_ book: String, strict: Bool, lexicons: [String] = [],
                             name: String = #function) throws -> (warnings: [RenderWarning], error: (any Error)?, out: String) {
         let folder = try TestPaths.temporaryFolder(name)
-        var settings = ChapterSettings(rateName: "4x", speed: 4, wpm: 708, voice: "en")
+        var settings = ChapterSettings(rateName: "4x", speed: 4, wpm: 686, voice: "en")
         settings.lexicons = lexicons
         let options = BookRenderOptions(bookPath: book, settings: settings, folder: .path(folder + "/out"), strict: strict,
                                     workerExecutable: TestPaths.cli)

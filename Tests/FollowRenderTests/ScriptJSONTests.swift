@@ -51,7 +51,7 @@ struct ScriptJSONTests {
     func corpusScripts(book: String) throws {
         let archive = try EPUBArchive(path: TestPaths.book(book))
         let chapters = ChapterReader(archive: archive).read().chapters
-        let settings = ChapterSettings(rateName: "4x", speed: 4, wpm: 708)
+        let settings = ChapterSettings(rateName: "4x", speed: 4, wpm: 686)
         let builder = try ScriptBuilder(archive: archive, settings: settings, engine: try SpeechEngine.shared(),
                                         folder: try TestPaths.temporaryFolder(), trackCount: chapters.count)
         var pieces = 0

@@ -163,6 +163,28 @@ struct SpeechTests {
         #expect(table.preset(wpm: oneX).speed == 1)
     }
 
+    /// Above eSpeak's fastest native rate the engine speaks at that rate and
+    /// libsonic shortens the audio by `wpm / 449`: twice 449 wpm takes half
+    /// as long, and the words keep their order and their share of the audio.
+    @Test("above 449 wpm speech is the native 449 wpm sped up by libsonic, words in order")
+    func sonicRoute() throws {
+        let passage = try SpeedTable.referencePassage()
+        let native = try engine.synthesize(passage, voice: english, wpm: SpeechEngine.nativeMaximumWPM)
+        let double = try engine.synthesize(passage, voice: english, wpm: 2 * SpeechEngine.nativeMaximumWPM)
+        let ratio = Double(native.samples.count) / Double(double.samples.count)
+        #expect(abs(ratio - 2) < 0.02, "\(ratio)")
+        #expect(double.words.map(\.textPosition) == native.words.map(\.textPosition))
+        let samples = double.words.map(\.sample)
+        #expect(samples == samples.sorted())
+        #expect(samples.allSatisfy { (0...double.samples.count).contains($0) })
+        for (fast, slow) in zip(double.words, native.words) {
+            let share = Double(fast.sample) / Double(double.samples.count) - Double(slow.sample) / Double(native.samples.count)
+            #expect(abs(share) < 0.005, "word at \(fast.textPosition) moved by \(share) of the audio")
+        }
+        let peak = double.samples.map { abs(Int($0)) }.max() ?? 0
+        #expect(peak > 5000)
+    }
+
     @Test("every preset takes 1/speed of the 1x duration, within 3%")
     func presetRatios() throws {
         let table = try SpeedTable.standard()

@@ -153,7 +153,7 @@ struct TracksTests {
             let run = try CommandRun.cli([item.book, "--out", out, "--rate", "4x", "--tracks", item.tracks] + single)
             let lines = run.stderr.split(separator: "\n")
             #expect(run.status == 1 && lines.count == 1 && lines[0].hasPrefix("follow-render: "), "\(item.tracks): \(run.stderr)")
-            var settings = ChapterSettings(rateName: "4x", speed: 4, wpm: 708)
+            var settings = ChapterSettings(rateName: "4x", speed: 4, wpm: 686)
             settings.format = .mp3
             let options = BookRenderOptions(bookPath: item.book, settings: settings, folder: .path(out),
                                         audiobook: item.audiobook.map { .init(path: $0, library: nil) },

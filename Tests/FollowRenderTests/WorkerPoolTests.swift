@@ -6,7 +6,7 @@ import Testing
 /// slip through the window between launching a process and registering it.
 @Suite("Cancelling worker processes at every stage of start-up", .serialized)
 struct WorkerPoolTests {
-    static let settings = ChapterSettings(rateName: "4x", speed: 4, wpm: 708)
+    static let settings = ChapterSettings(rateName: "4x", speed: 4, wpm: 686)
 
     /// The sample book's chapter scripts for rendering into `folder`, built as a render builds them.
     static func scripts(into folder: String) throws -> ScriptSource {

@@ -3,8 +3,8 @@ import Foundation
 /// The calibrated mapping from narration speed to eSpeak NG rate, read from
 /// `Presets/speed-presets.json`.
 ///
-/// eSpeak's rate is not proportional to speed (and above 450 wpm it speeds
-/// up through libsonic), so each named preset was measured: the voiced duration
+/// eSpeak's rate is not proportional to speed (and above 449 wpm `SpeechEngine`
+/// speeds its fastest native rate up through libsonic), so each named preset was measured: the voiced duration
 /// of `Presets/reference-passage.txt` at the preset's rate is the `1x`
 /// duration divided by the speed, within 3%. `follow-render calibrate`
 /// re-measures the table. Speeds between presets are interpolated.

@@ -4,8 +4,10 @@
 /// the exact string given to eSpeak, and are **1-based**: the first character
 /// is position 1. eSpeak's events are approximate: missing for some words,
 /// repeated for numbers read as several words, all on the first character for
-/// Japanese, and slightly out of order at sonic speeds (above 450 wpm) or
-/// after some punctuation. eSpeak's spurious position-0 events are dropped.
+/// Japanese, and slightly out of order after some punctuation. (eSpeak's own
+/// libsonic route above 450 wpm jitters them too; `SpeechEngine` does not use
+/// it, it moves the events of its fastest native rate into its own libsonic
+/// output, see `SonicStream`.) eSpeak's spurious position-0 events are dropped.
 /// `WordAligner` turns them into reliable word times.
 public struct WordEvent: Hashable, Sendable {
     /// Start of the word, in samples from the start of the utterance.

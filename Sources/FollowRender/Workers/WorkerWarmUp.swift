@@ -5,9 +5,10 @@
 /// encoders' static tables), instead of each job building it again: about a
 /// third of a short chapter's cost (docs/performance.md). The worker is also
 /// started with `LD_BIND_NOW` (`WorkerProcess`), so that no job resolves a
-/// library symbol lazily: eSpeak NG's and libsonic's, which this cannot call,
-/// each cost a search through the 180 libraries the executable loads, with
-/// page faults on their symbol tables, in every job.
+/// library symbol lazily: eSpeak NG's, which this cannot call, each cost a
+/// search through the 180 libraries the executable loads, with page faults on
+/// their symbol tables, in every job. libsonic is warmed here: it keeps no state
+/// from one stream to the next.
 ///
 /// eSpeak NG is not touched (its state is what a job must find unused, see
 /// `WorkerServer`); what runs here changes no job's output: the encoders keep
@@ -28,7 +29,8 @@ enum WorkerWarmUp {
         }
         let silence = [Int16](repeating: 0, count: 4096)
         let utterance = Utterance(samples: silence, words: [WordEvent(sample: 100, textPosition: 1, length: 4)])
-        let aligned = WordAligner.align(sentence: "Warm up.", words: words, utterance: utterance)
+        let aligned = WordAligner.align(sentence: "Warm up.", words: words,
+                                        utterance: (try? SonicStream(sampleRate: sampleRate, speed: 1.5).spedUp(utterance)) ?? utterance)
         var writers: [any AudioWriter] = []
         if let mp3 = try? MP3Writer(path: "/dev/null", sampleRate: sampleRate, tags: tags) { writers.append(mp3) }
         for codec in [AudiobookCodec.aac, .opus] {
