@@ -1,3 +1,5 @@
+import Foundation
+
 /// FNV-1a, 64 bit: the hash of every cache key (chapters, their parts of the
 /// single file, the single file). Stable across runs and platforms, which
 /// Swift's `Hasher` is not; change detection, not security.
@@ -14,7 +16,14 @@ struct FNV1a {
         value = value &* 0x0000_0100_0000_01b3
     }
 
-    mutating func add(_ text: String) { add(text.utf8) }
+    /// Adds `data`'s bytes through a raw buffer: `Data`'s own iterator is not
+    /// specialized across modules and cost 1.2% of a render in the cache keys.
+    mutating func add(_ data: Data) { data.withUnsafeBytes { add($0) } }
+
+    mutating func add(_ text: String) {
+        var text = text
+        text.withUTF8 { add($0) }
+    }
 
     /// The hash as 16 lowercase hex digits.
     var hex: String {
