@@ -200,10 +200,14 @@ return {frame: p.state.frame, word: p.state.word, sentence: p.state.sentence,
         currentTime: p.audio.currentTime, paused: p.audio.paused, rate: p.audio.playbackRate};
 """
 
+# Records each click's time and highlighted word, then pauses: a click on one of the last
+# words plays into the chapter's end, and on a busy machine the next chapter could load (and
+# this page's records go) before the test reads them.
 CLICK_RECORDER = HELPERS + """
     window.__clicks = [];
     window.addEventListener('click', () => {
         window.__clicks.push({t: followPlayer.audio.currentTime, painted: __t.painted('fr-word')});
+        followPlayer.audio.pause();
     });"""
 
 
