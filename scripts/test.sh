@@ -38,7 +38,7 @@ export FOLLOW_RENDER_CLI=${FOLLOW_RENDER_CLI:-$cli}
 echo "The CLI the tests run: $FOLLOW_RENDER_CLI"
 swift test 2>&1 | tee "$log" || status=$?
 total=$(sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} .*/\1/p' "$log" | tail -n 1)
-failed=$(grep -c '^✘ Test ".*" failed after' "$log" || true)
+failed=$(grep -cE '^✘ Test ".*" (with [0-9]+ test cases? )?failed after' "$log" || true)
 total=${total:-0}
 fuzz_seconds=${FUZZ_SECONDS:-30}
 fuzz_parallel=${FUZZ_PARALLEL:-2}
