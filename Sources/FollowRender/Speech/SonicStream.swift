@@ -14,7 +14,6 @@ import Foundation
 /// Owns one `sonicStream` and destroys it in `deinit`.
 final class SonicStream {
     private let stream: OpaquePointer
-    private let speed: Double
 
     /// A stream for `sampleRate` Hz mono that makes speech `speed` times faster (`speed > 1`).
     init(sampleRate: Int, speed: Double) throws(RenderError) {
@@ -22,7 +21,6 @@ final class SonicStream {
             throw Self.outOfMemory
         }
         self.stream = stream
-        self.speed = speed
         sonicSetSpeed(stream, Float(speed))
     }
 
@@ -33,7 +31,7 @@ final class SonicStream {
         sonicDestroyStream(stream)
     }
 
-    /// `utterance` spoken `speed` times faster, its word events moved to the
+    /// `utterance` spoken the stream's `speed` times faster, its word events moved to the
     /// same place in the shorter audio. libsonic drops whole pitch periods
     /// evenly through the audio, so an event at a fraction of the input lies at
     /// the same fraction of the output within about one period (under 15 ms).

@@ -23,7 +23,7 @@ public final class SpeechEngine: Sendable {
     public static let wpmRange = 80...1200
     /// eSpeak NG's fastest rate without libsonic. Faster rates are spoken at
     /// this rate and sped up by `wpm / nativeMaximumWPM` with `SonicStream`;
-    /// eSpeak's own route above it (175 wpm, then libsonic) costs 3.5 times the CPU.
+    /// eSpeak's own route above it (175 wpm, then libsonic) costs 3.6 times the CPU.
     public static let nativeMaximumWPM = 449
 
     /// The version of the eSpeak NG library this process loaded (`espeak_Info`),

@@ -4,9 +4,9 @@ import Foundation
 /// `Presets/speed-presets.json`.
 ///
 /// eSpeak's rate is not proportional to speed (and above 449 wpm `SpeechEngine`
-/// speeds its fastest native rate up through libsonic), so each named preset was measured: the voiced duration
-/// of `Presets/reference-passage.txt` at the preset's rate is the `1x`
-/// duration divided by the speed, within 3%. `follow-render calibrate`
+/// speeds its fastest native rate up through libsonic), so each named preset
+/// was measured: the voiced duration of `Presets/reference-passage.txt` at the
+/// preset's rate is the `1x` duration divided by the speed, within 3%. `follow-render calibrate`
 /// re-measures the table. Speeds between presets are interpolated.
 public struct SpeedTable: Sendable, Codable {
     /// The speeds allowed, named presets or in between.

@@ -29,8 +29,9 @@ final class SynthesisCollector {
         return 0
     }
 
-    /// The finished utterance, with event samples clamped into the audio
-    /// (at sonic speeds eSpeak reports some past the last sample).
+    /// The finished utterance, with event samples clamped into the audio, as
+    /// `Utterance` promises (eSpeak's own libsonic route, above 450 wpm, reported
+    /// some past the last sample; `SpeechEngine` no longer takes it).
     var utterance: Utterance {
         let end = samples.count
         let clamped = words.map { event in
